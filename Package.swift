@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+// render-transition: renders iOS view-controller transitions offscreen on Linux.
+// No SwiftPM package dependencies by design: the system libraries (libpng, FFmpeg) come from
+// Debian packages installed by scripts/setup.
+import PackageDescription
+
+let package = Package(
+    name: "render-transition",
+    products: [
+        .executable(name: "render-transition", targets: ["render-transition"]),
+        .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "Stage", targets: ["Stage"]),
+        .library(name: "TransitionTesting", targets: ["TransitionTesting"]),
+    ],
+    targets: [
+        // Geometry and colour types Foundation lacks on Linux (CGAffineTransform, CGColor, CGImage).
+        .target(name: "CoreGraphics"),
+        // Pixels: coverage, compositing, shadows. Knows nothing of layers.
+        .target(name: "Raster", dependencies: ["CoreGraphics"]),
+        // CALayer tree, animations, timing, presentation snapshots and the snapshot renderer.
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
+        // Views, view controllers, presentation and transition machinery.
+        .target(name: "UIKit", dependencies: ["QuartzCore"]),
+        // System libraries: a module map and one shim header each.
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+                       providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
+        // Frame sinks (PNG, MP4) and PNG decoding: the only target that sees C.
+        .target(name: "Media", dependencies: ["Raster", "CPNG", "CFFmpeg"]),
+        // Virtual clock, scripts, frame loop, output planning.
+        .target(name: "Stage", dependencies: ["UIKit", "Media"]),
+        // Golden-image assertions for test targets (ours and users').
+        .target(name: "TransitionTesting", dependencies: ["Stage"]),
+        // The built-in scenes live in the top-level Scenes/ folder.
+        .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes"),
+        .executableTarget(name: "render-transition", dependencies: ["Stage", "Scenes", "Media"]),
+
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
+                    resources: [.copy("Goldens")]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
+    ],
+    swiftLanguageModes: [.v5]
+)
