@@ -1,1 +1,8 @@
-import UIKit
+import Stage
+
+/// Every built-in scene, in the order `--list` shows them.
+public let builtInScenes: [Scene.Type] = [
+    CardExpandScene.self,
+]
+
+public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

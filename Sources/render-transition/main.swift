@@ -1,1 +1,3 @@
-print("render-transition")
+import Foundation
+
+exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

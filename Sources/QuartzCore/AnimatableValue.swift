@@ -1,0 +1,58 @@
+import CoreGraphics
+
+/// A value Core Animation can interpolate. Additive animations also need `+` and `−`.
+public protocol Interpolatable {
+    static func interpolate(_ from: Self, _ to: Self, _ progress: Double) -> Self
+    /// `a + b` and `a − b`, for additive animations; components beyond any clamp are allowed.
+    static func sum(_ a: Self, _ b: Self) -> Self
+    static func difference(_ a: Self, _ b: Self) -> Self
+}
+
+extension CGFloat: Interpolatable {
+    public static func interpolate(_ a: CGFloat, _ b: CGFloat, _ p: Double) -> CGFloat { a + (b - a) * CGFloat(p) }
+    public static func sum(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + b }
+    public static func difference(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a - b }
+}
+
+extension Float: Interpolatable {
+    public static func interpolate(_ a: Float, _ b: Float, _ p: Double) -> Float { Float(Double(a) + Double(b - a) * p) }
+    public static func sum(_ a: Float, _ b: Float) -> Float { a + b }
+    public static func difference(_ a: Float, _ b: Float) -> Float { a - b }
+}
+
+extension CGPoint: Interpolatable {
+    public static func interpolate(_ a: CGPoint, _ b: CGPoint, _ p: Double) -> CGPoint {
+        CGPoint(x: .interpolate(a.x, b.x, p), y: .interpolate(a.y, b.y, p))
+    }
+    public static func sum(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x + b.x, y: a.y + b.y) }
+    public static func difference(_ a: CGPoint, _ b: CGPoint) -> CGPoint { CGPoint(x: a.x - b.x, y: a.y - b.y) }
+}
+
+extension CGSize: Interpolatable {
+    public static func interpolate(_ a: CGSize, _ b: CGSize, _ p: Double) -> CGSize {
+        CGSize(width: .interpolate(a.width, b.width, p), height: .interpolate(a.height, b.height, p))
+    }
+    public static func sum(_ a: CGSize, _ b: CGSize) -> CGSize { CGSize(width: a.width + b.width, height: a.height + b.height) }
+    public static func difference(_ a: CGSize, _ b: CGSize) -> CGSize { CGSize(width: a.width - b.width, height: a.height - b.height) }
+}
+
+extension CGRect: Interpolatable {
+    public static func interpolate(_ a: CGRect, _ b: CGRect, _ p: Double) -> CGRect {
+        CGRect(origin: .interpolate(a.origin, b.origin, p), size: .interpolate(a.size, b.size, p))
+    }
+    public static func sum(_ a: CGRect, _ b: CGRect) -> CGRect { CGRect(origin: .sum(a.origin, b.origin), size: .sum(a.size, b.size)) }
+    public static func difference(_ a: CGRect, _ b: CGRect) -> CGRect {
+        CGRect(origin: .difference(a.origin, b.origin), size: .difference(a.size, b.size))
+    }
+}
+
+extension CGColor: Interpolatable {
+    /// Colours interpolate per straight-alpha sRGB component.
+    public static func interpolate(_ a: CGColor, _ b: CGColor, _ p: Double) -> Self {
+        Self(red: .interpolate(a.red, b.red, p), green: .interpolate(a.green, b.green, p),
+             blue: .interpolate(a.blue, b.blue, p), alpha: .interpolate(a.alpha, b.alpha, p))
+    }
+    // Colour components are clamped, so colour animations are never additive (UIKit never makes them so).
+    public static func sum(_ a: CGColor, _ b: CGColor) -> Self { Self(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha) }
+    public static func difference(_ a: CGColor, _ b: CGColor) -> Self { Self(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha) }
+}

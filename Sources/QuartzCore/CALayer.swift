@@ -1,0 +1,323 @@
+import CoreGraphics
+
+public protocol CALayerDelegate: AnyObject {
+    /// The action for a property change; UIKit answers with an animation inside animation blocks.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+    func layoutSublayers(of layer: CALayer)
+}
+extension CALayerDelegate {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func layoutSublayers(of layer: CALayer) {}
+}
+
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 2)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 4)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 8)
+}
+
+/// A layer of the model tree. Setting a property changes the model at once; what is drawn at time t is the
+/// presentation: the model with the layer's animations applied (`presentation()`, `snapshot(at:)`).
+///
+/// Standalone layers have no implicit animations here (Core Animation's 0.25 s implicit actions apply only
+/// to layers not backed by a view): a property animates only through an explicit `add(_:forKey:)` or a
+/// delegate action (UIKit animation blocks).
+open class CALayer {
+    /// The model values.
+    public private(set) var model = LayerState()
+    public weak var delegate: CALayerDelegate?
+    public private(set) weak var superlayer: CALayer?
+    private var children: [CALayer] = []
+    public var name: String?
+    private var animationEntries: [(key: String, animation: CAAnimation)] = []
+    private var generatedKeyCount = 0
+    public private(set) var needsLayout = false
+
+    public required init() {}
+
+    /// A copy of another layer's properties (Core Animation uses this for presentation layers).
+    public required init(layer: Any) {
+        if let other = layer as? CALayer { model = other.model; name = other.name }
+    }
+
+    // MARK: Properties
+
+    /// Runs the action for `key` (before the value changes), as Core Animation does.
+    private func willChange(_ key: String) {
+        delegate?.action(for: self, forKey: key)?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    public var bounds: CGRect {
+        get { model.bounds }
+        set {
+            guard newValue != model.bounds else { return }
+            willChange("bounds")
+            if newValue.size != model.bounds.size { setNeedsLayout() }
+            model.bounds = newValue
+        }
+    }
+    public var position: CGPoint {
+        get { model.position }
+        set { guard newValue != model.position else { return }; willChange("position"); model.position = newValue }
+    }
+    public var anchorPoint: CGPoint {
+        get { model.anchorPoint }
+        set { willChange("anchorPoint"); model.anchorPoint = newValue }
+    }
+    public var zPosition: CGFloat {
+        get { model.zPosition }
+        set { willChange("zPosition"); model.zPosition = newValue }
+    }
+    /// Derived from position, anchorPoint and bounds; setting it rewrites position and bounds.size.
+    public var frame: CGRect {
+        get { model.frame }
+        set {
+            let rect = newValue.standardized
+            bounds = CGRect(origin: model.bounds.origin, size: rect.size)
+            position = CGPoint(x: rect.minX + model.anchorPoint.x * rect.width,
+                               y: rect.minY + model.anchorPoint.y * rect.height)
+        }
+    }
+    public var isHidden: Bool {
+        get { model.isHidden }
+        set { willChange("hidden"); model.isHidden = newValue }
+    }
+    /// Clamped to 0…1.
+    public var opacity: Float {
+        get { model.opacity }
+        set { willChange("opacity"); model.opacity = newValue.isNaN ? 0 : min(max(newValue, 0), 1) }
+    }
+    public var allowsGroupOpacity: Bool {
+        get { model.allowsGroupOpacity }
+        set { model.allowsGroupOpacity = newValue }
+    }
+    public var masksToBounds: Bool {
+        get { model.masksToBounds }
+        set { willChange("masksToBounds"); model.masksToBounds = newValue }
+    }
+    public var backgroundColor: CGColor? {
+        get { model.backgroundColor }
+        set { willChange("backgroundColor"); model.backgroundColor = newValue }
+    }
+    public var cornerRadius: CGFloat {
+        get { model.cornerRadius }
+        set { willChange("cornerRadius"); model.cornerRadius = max(newValue, 0) }
+    }
+    public var shadowColor: CGColor? {
+        get { model.shadowColor }
+        set { willChange("shadowColor"); model.shadowColor = newValue }
+    }
+    public var shadowOpacity: Float {
+        get { model.shadowOpacity }
+        set { willChange("shadowOpacity"); model.shadowOpacity = newValue.isNaN ? 0 : min(max(newValue, 0), 1) }
+    }
+    public var shadowOffset: CGSize {
+        get { model.shadowOffset }
+        set { willChange("shadowOffset"); model.shadowOffset = newValue }
+    }
+    public var shadowRadius: CGFloat {
+        get { model.shadowRadius }
+        set { willChange("shadowRadius"); model.shadowRadius = max(newValue, 0) }
+    }
+
+    /// Subclasses that draw something of their own (gradients) write it here.
+    func updateModel(_ change: (inout LayerState) -> Void) { change(&model) }
+
+    // MARK: Tree
+
+    public var sublayers: [CALayer]? {
+        get { children.isEmpty ? nil : children }
+        set {
+            for child in children { child.superlayer = nil }
+            children = []
+            for child in newValue ?? [] { addSublayer(child) }
+        }
+    }
+
+    public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(children.count)) }
+
+    public func insertSublayer(_ layer: CALayer, at index: UInt32) {
+        precondition(layer !== self, "CALayer.insertSublayer: a layer cannot be its own sublayer")
+        var target = Int(index)
+        if layer.superlayer === self, let current = children.firstIndex(where: { $0 === layer }) {
+            children.remove(at: current)
+            if current < target { target -= 1 }
+        } else {
+            layer.removeFromSuperlayer()
+        }
+        children.insert(layer, at: min(max(target, 0), children.count))
+        layer.superlayer = self
+    }
+
+    public func insertSublayer(_ layer: CALayer, below sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s } } ?? 0
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func insertSublayer(_ layer: CALayer, above sibling: CALayer?) {
+        let index = sibling.flatMap { s in children.firstIndex { $0 === s }.map { $0 + 1 } } ?? children.count
+        insertSublayer(layer, at: UInt32(index))
+    }
+
+    public func removeFromSuperlayer() {
+        guard let parent = superlayer else { return }
+        parent.children.removeAll { $0 === self }
+        superlayer = nil
+    }
+
+    // MARK: Layout
+
+    public func setNeedsLayout() { needsLayout = true }
+
+    /// Lays out this layer if needed, then its sublayers, top-down (what a Core Animation commit does).
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSublayers()
+        }
+        for child in children { child.layoutIfNeeded() }
+    }
+
+    open func layoutSublayers() { delegate?.layoutSublayers(of: self) }
+
+    // MARK: Coordinates
+
+    /// Converts a point from this layer's bounds space to `layer`'s (nil: the root of the tree).
+    public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
+        let inRoot = offsetInRoot()
+        let target = layer?.offsetInRoot() ?? .zero
+        return CGPoint(x: point.x + inRoot.x - target.x, y: point.y + inRoot.y - target.y)
+    }
+
+    public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        let source = layer?.offsetInRoot() ?? .zero
+        let inRoot = offsetInRoot()
+        return CGPoint(x: point.x + source.x - inRoot.x, y: point.y + source.y - inRoot.y)
+    }
+
+    public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
+        CGRect(origin: convert(rect.origin, to: layer), size: rect.size)
+    }
+
+    public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
+        CGRect(origin: convert(rect.origin, from: layer), size: rect.size)
+    }
+
+    /// Where this layer's bounds-space origin lands in the root's bounds space (model values).
+    private func offsetInRoot() -> CGPoint {
+        var offset = CGPoint.zero
+        var layer: CALayer? = self
+        while let current = layer, let parent = current.superlayer {
+            offset.x += current.model.frame.minX - current.model.bounds.minX
+            offset.y += current.model.frame.minY - current.model.bounds.minY
+            layer = parent
+        }
+        return offset
+    }
+
+    // MARK: Animations
+
+    /// Adds an animation (replacing any with the same key). A `beginTime` of 0 becomes the current media time.
+    public func add(_ anim: CAAnimation, forKey key: String?) {
+        let key = key ?? { generatedKeyCount += 1; return "animation-\(generatedKeyCount)" }()
+        removeAnimation(forKey: key)
+        if anim.beginTime == 0 { anim.beginTime = CACurrentMediaTime() }
+        animationEntries.append((key, anim))
+        anim.delegate?.animationDidStart(anim)
+        let end = anim.endTime
+        guard end.isFinite else { return }
+        Timeline.current.schedule(at: end) { [weak self] in
+            guard let self, let index = self.animationEntries.firstIndex(where: { $0.animation === anim }) else { return }
+            if anim.isRemovedOnCompletion { self.animationEntries.remove(at: index) }
+            anim.delegate?.animationDidStop(anim, finished: true)
+        }
+    }
+
+    /// Removes an animation; its delegate hears `finished: false`.
+    public func removeAnimation(forKey key: String) {
+        guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
+        let anim = animationEntries.remove(at: index).animation
+        anim.delegate?.animationDidStop(anim, finished: false)
+    }
+
+    public func removeAllAnimations() {
+        for key in animationKeys() ?? [] { removeAnimation(forKey: key) }
+    }
+
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.first { $0.key == key }?.animation
+    }
+
+    public func animationKeys() -> [String]? {
+        animationEntries.isEmpty ? nil : animationEntries.map(\.key)
+    }
+
+    /// Whether any attached animation drives `keyPath`.
+    public func isAnimating(keyPath: String) -> Bool {
+        animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == keyPath }
+    }
+
+    // MARK: Presentation
+
+    /// The model with every attached animation applied at media time `t`, in the order they were added.
+    public func presentationState(at t: CFTimeInterval) -> LayerState {
+        var state = model
+        for entry in animationEntries { entry.animation.apply(to: &state, model: model, at: t) }
+        return state
+    }
+
+    /// A detached copy of this layer holding its presentation values now.
+    public func presentation() -> Self? {
+        let copy = Self(layer: self)
+        copy.model = presentationState(at: CACurrentMediaTime())
+        return copy
+    }
+
+    /// The presentation of the whole subtree at media time `t`, as plain values.
+    public func snapshot(at t: CFTimeInterval) -> LayerSnapshot {
+        LayerSnapshot(name: name, state: presentationState(at: t), sublayers: children.map { $0.snapshot(at: t) })
+    }
+}
+
+/// A frozen presentation tree: what one frame draws.
+public struct LayerSnapshot: Equatable, Sendable {
+    public var name: String?
+    public var state: LayerState
+    public var sublayers: [LayerSnapshot]
+    public init(name: String? = nil, state: LayerState, sublayers: [LayerSnapshot] = []) {
+        self.name = name; self.state = state; self.sublayers = sublayers
+    }
+}
+
+/// A layer that fills its bounds with an axial gradient.
+open class CAGradientLayer: CALayer {
+    public required init() {
+        super.init()
+        syncGradient()
+    }
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CAGradientLayer {
+            colors = other.colors; locations = other.locations
+            startPoint = other.startPoint; endPoint = other.endPoint
+        }
+    }
+
+    /// CGColor values, top to bottom by default.
+    public var colors: [Any]? { didSet { syncGradient() } }
+    public var locations: [NSNumber]? { didSet { syncGradient() } }
+    public var startPoint = CGPoint(x: 0.5, y: 0) { didSet { syncGradient() } }
+    public var endPoint = CGPoint(x: 0.5, y: 1) { didSet { syncGradient() } }
+
+    private func syncGradient() {
+        let cgColors = (colors ?? []).compactMap { $0 as? CGColor }
+        updateModel { state in
+            state.gradient = cgColors.isEmpty ? nil : LayerState.Gradient(
+                colors: cgColors, locations: locations?.map { CGFloat($0.doubleValue) },
+                startPoint: startPoint, endPoint: endPoint)
+        }
+    }
+}

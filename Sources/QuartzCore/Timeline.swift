@@ -1,0 +1,62 @@
+import CoreGraphics
+
+/// The virtual clock and event queue every animation runs on. Nothing in this package reads the wall clock:
+/// `CACurrentMediaTime()` answers `Timeline.current.now`, and the Stage advances it frame by frame.
+///
+/// A timeline is bound per task (`Timeline.$current.withValue(…)`), so two scenes, or two tests, can run at
+/// once without sharing time or pending completions. Code outside any binding uses one shared default.
+public final class Timeline: @unchecked Sendable {
+    @TaskLocal public static var current = Timeline()
+
+    /// Seconds since the scene started.
+    public private(set) var now: TimeInterval = 0
+
+    private struct Event { let time: TimeInterval; let order: Int; let work: () -> Void }
+    private var events: [Event] = []
+    private var nextOrder = 0
+
+    /// Labelled moments (transition begins and ends, touches), for planning goldens and plots.
+    public private(set) var marks: [(time: TimeInterval, label: String)] = []
+    public func mark(_ label: String) { marks.append((now, label)) }
+
+    /// Open CATransaction scopes, innermost last.
+    var transactions: [[String: Any]] = []
+
+    public init() {}
+
+    /// Runs `work` when the clock reaches `time` (at once in `advance` if `time` is already past).
+    /// Events at the same time run in the order they were scheduled.
+    public func schedule(at time: TimeInterval, _ work: @escaping () -> Void) {
+        precondition(time.isFinite, "Timeline.schedule: time must be finite")
+        events.append(Event(time: max(time, now), order: nextOrder, work: work))
+        nextOrder += 1
+    }
+
+    /// The time of the earliest pending event.
+    public var nextEventTime: TimeInterval? { events.min(by: Self.earlier)?.time }
+
+    /// Whether anything is still scheduled.
+    public var isIdle: Bool { events.isEmpty }
+
+    /// Moves the clock forward to `time`, running every event due on the way at its own time, in order.
+    /// Events may schedule further events; those run too if they fall due before `time`.
+    public func advance(to time: TimeInterval) {
+        precondition(time >= now, "Timeline.advance: time runs forward only (\(time) < \(now))")
+        while let index = events.indices.min(by: { Self.earlier(events[$0], events[$1]) }),
+              events[index].time <= time {
+            let event = events.remove(at: index)
+            now = event.time
+            event.work()
+        }
+        now = time
+    }
+
+    private static func earlier(_ a: Event, _ b: Event) -> Bool {
+        a.time != b.time ? a.time < b.time : a.order < b.order
+    }
+}
+
+/// The current virtual media time, in seconds.
+public func CACurrentMediaTime() -> CFTimeInterval { Timeline.current.now }
+
+public typealias CFTimeInterval = Double

@@ -1,0 +1,117 @@
+import UIKit
+import Raster
+import Media
+
+/// How to render: which device, how many pixels per point, how many frames per second.
+public struct RenderSettings: Equatable, Sendable {
+    public var device: Device
+    public var scale: CGFloat
+    public var fps: Int
+
+    /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
+    public static let maxCanvasSide = 8192
+    public static let fpsRange = 1...240
+
+    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60) {
+        self.device = device; self.scale = scale ?? device.scale; self.fps = fps
+    }
+
+    public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((device.size.height * scale).rounded()) }
+
+    public func validate() throws {
+        guard scale.isFinite, scale > 0 else {
+            throw StageError.invalidOption(option: "--scale", value: "\(scale)", allowed: "a number of pixels per point greater than 0, e.g. 1, 2 or 3")
+        }
+        guard Self.fpsRange.contains(fps) else {
+            throw StageError.invalidOption(option: "--fps", value: "\(fps)", allowed: "a whole number of frames per second from 1 to 240")
+        }
+        guard pixelWidth <= Self.maxCanvasSide, pixelHeight <= Self.maxCanvasSide else {
+            throw StageError.canvasTooLarge(width: pixelWidth, height: pixelHeight, limit: Self.maxCanvasSide)
+        }
+        guard pixelWidth >= 2, pixelHeight >= 2 else {
+            throw StageError.invalidOption(option: "--scale", value: "\(scale)", allowed: "large enough for a canvas of at least 2×2 pixels")
+        }
+    }
+}
+
+/// A transition the scene ran, on the clip's clock.
+public struct TransitionSpan: Equatable, Sendable {
+    public var label: String
+    public var start: TimeInterval
+    public var end: TimeInterval
+    public var completed: Bool
+    /// The time at `fraction` (0…1) of the transition.
+    public func time(at fraction: Double) -> TimeInterval { start + (end - start) * fraction }
+}
+
+/// The shape of a clip, known from a dry run of the scene (no pixels).
+public struct ClipPlan: Equatable, Sendable {
+    public var duration: TimeInterval
+    public var fps: Int
+    public var transitions: [TransitionSpan]
+    /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
+    public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
+    public func time(ofFrame index: Int) -> TimeInterval { Double(index) / Double(fps) }
+}
+
+public enum Stage {
+    /// Runs the scene without drawing to learn how long it lasts and when its transitions happen.
+    public static func plan(_ sceneType: Scene.Type, settings: RenderSettings) throws -> ClipPlan {
+        let session = SceneSession(sceneType, device: settings.device)
+        let duration = try session.runToEnd()
+        return ClipPlan(duration: duration, fps: settings.fps, transitions: transitionSpans(in: session.marks))
+    }
+
+    /// Renders the frames at `times` (ascending) into `sink`, one at a time: memory does not grow with the
+    /// clip. The sink is finished on success and cancelled on any error.
+    public static func render(_ sceneType: Scene.Type, settings: RenderSettings, times: [TimeInterval],
+                              into sink: FrameSink) throws {
+        do {
+            try settings.validate()
+            let session = SceneSession(sceneType, device: settings.device)
+            for time in times {
+                session.advance(to: time)
+                try sink.append(session.render(scale: settings.scale))
+            }
+            try sink.finish()
+        } catch {
+            sink.cancel()
+            throw error
+        }
+    }
+
+    /// Renders single frames at the given times (for stills, filmstrips and tests).
+    public static func frames(_ sceneType: Scene.Type, settings: RenderSettings, times: [TimeInterval]) throws -> [PixelBuffer] {
+        let collector = CollectingSink()
+        try render(sceneType, settings: settings, times: times, into: collector)
+        return collector.frames
+    }
+
+    static func transitionSpans(in marks: [(time: TimeInterval, label: String)]) -> [TransitionSpan] {
+        var spans: [TransitionSpan] = []
+        var open: [String: TimeInterval] = [:]
+        for mark in marks {
+            if mark.label.hasPrefix("transition.begin ") {
+                open[String(mark.label.dropFirst("transition.begin ".count))] = mark.time
+            } else if mark.label.hasPrefix("transition.end ") {
+                let rest = mark.label.dropFirst("transition.end ".count)
+                let parts = rest.split(separator: " ")
+                let label = parts.dropLast().joined(separator: " ")
+                if let start = open.removeValue(forKey: label) {
+                    spans.append(TransitionSpan(label: label, start: start, end: mark.time, completed: parts.last == "completed"))
+                }
+            }
+        }
+        return spans
+    }
+}
+
+/// Keeps frames in memory (for stills, filmstrips and tests).
+public final class CollectingSink: FrameSink {
+    public private(set) var frames: [PixelBuffer] = []
+    public init() {}
+    public func append(_ frame: PixelBuffer) throws { frames.append(frame) }
+    public func finish() throws {}
+    public func cancel() { frames = [] }
+}

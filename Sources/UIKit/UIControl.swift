@@ -1,0 +1,115 @@
+/// An action with a closure handler (UIKit's iOS 14 API; no selectors needed).
+public final class UIAction {
+    public let title: String
+    public let identifier: Identifier
+    public let handler: (UIAction) -> Void
+    public internal(set) weak var sender: AnyObject?
+
+    public struct Identifier: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    public init(title: String = "", identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
+        self.title = title
+        self.identifier = identifier ?? Identifier(UUIDString.next())
+        self.handler = handler
+    }
+}
+
+/// Deterministic identifiers (no random UUIDs: renders must be reproducible).
+enum UUIDString {
+    nonisolated(unsafe) private static var counter = 0
+    static func next() -> String { counter += 1; return "action-\(counter)" }
+}
+
+open class UIControl: UIView {
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let allTouchEvents = Event(rawValue: 0x0FFF)
+    }
+
+    public var isEnabled = true
+    public var isSelected = false
+    open var isHighlighted = false
+    public private(set) var isTracking = false
+    private var actions: [(action: UIAction, events: Event)] = []
+
+    public func addAction(_ action: UIAction, for controlEvents: Event) { actions.append((action, controlEvents)) }
+    public func removeAction(identifiedBy identifier: UIAction.Identifier, for controlEvents: Event) {
+        actions.removeAll { $0.action.identifier == identifier && !$0.events.intersection(controlEvents).isEmpty }
+    }
+
+    public func sendActions(for controlEvents: Event) {
+        for entry in actions where !entry.events.intersection(controlEvents).isEmpty {
+            entry.action.sender = self
+            entry.action.handler(entry.action)
+        }
+    }
+
+    open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard isEnabled else { return nil }
+        // A control receives touches on its subviews itself, as UIKit's controls do.
+        return super.hitTest(point, with: event).map { _ in self }
+    }
+
+    /// UIKit keeps a touch "inside" up to 70 pt beyond the bounds.
+    private func isInsideTrackingArea(_ touch: UITouch) -> Bool {
+        bounds.insetBy(dx: -70, dy: -70).contains(touch.location(in: self))
+    }
+
+    open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
+        isTracking = true
+        isHighlighted = true
+        sendActions(for: .touchDown)
+    }
+    open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first else { return }
+        let inside = isInsideTrackingArea(touch)
+        isHighlighted = inside
+        sendActions(for: inside ? .touchDragInside : .touchDragOutside)
+    }
+    open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first else { return }
+        isTracking = false
+        isHighlighted = false
+        if isInsideTrackingArea(touch) {
+            sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        } else {
+            sendActions(for: .touchUpOutside)
+        }
+    }
+    open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        isTracking = false
+        isHighlighted = false
+        sendActions(for: .touchCancel)
+    }
+}
+
+open class UIButton: UIControl {
+    public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
+    public private(set) var buttonType: ButtonType = .custom
+
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    public convenience init(type: ButtonType) {
+        self.init(frame: .zero)
+        buttonType = type
+    }
+    public convenience init(frame: CGRect = .zero, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+}

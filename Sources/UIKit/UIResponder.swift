@@ -1,0 +1,44 @@
+/// The responder chain: touches not handled by a view travel to its view controller, then to the superview.
+open class UIResponder {
+    public init() {}
+    open var next: UIResponder? { nil }
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+}
+
+/// One finger. Its location is kept in window coordinates and converted on demand.
+public final class UITouch: Hashable {
+    public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
+    public internal(set) var phase: Phase
+    public internal(set) var timestamp: TimeInterval
+    public internal(set) weak var view: UIView?
+    public internal(set) weak var window: UIWindow?
+    var windowLocation: CGPoint
+    var previousWindowLocation: CGPoint
+    public var tapCount: Int { 1 }
+
+    init(phase: Phase, location: CGPoint, timestamp: TimeInterval, window: UIWindow) {
+        self.phase = phase; self.timestamp = timestamp; self.window = window
+        windowLocation = location; previousWindowLocation = location
+    }
+
+    public func location(in view: UIView?) -> CGPoint {
+        guard let view else { return windowLocation }
+        return view.convert(windowLocation, from: nil)
+    }
+    public func previousLocation(in view: UIView?) -> CGPoint {
+        guard let view else { return previousWindowLocation }
+        return view.convert(previousWindowLocation, from: nil)
+    }
+
+    public static func == (l: UITouch, r: UITouch) -> Bool { l === r }
+    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
+}
+
+public final class UIEvent {
+    public let timestamp: TimeInterval
+    public let allTouches: Set<UITouch>?
+    init(timestamp: TimeInterval, touches: Set<UITouch>) { self.timestamp = timestamp; allTouches = touches }
+}

@@ -1,0 +1,259 @@
+/// A rectangle on screen backed by a CALayer. Geometry, colour and alpha live on the layer; inside an
+/// animation block the view is its layer's delegate and turns property changes into animations.
+open class UIView: UIResponder, CALayerDelegate {
+    /// The class of the backing layer (Apple declares `AnyClass`; it must be a CALayer subclass).
+    open class var layerClass: AnyClass { CALayer.self }
+
+    public let layer: CALayer
+    public private(set) weak var superview: UIView?
+    public private(set) var subviews: [UIView] = []
+    weak var owningViewController: UIViewController?
+
+    public var tag = 0
+    public var isUserInteractionEnabled = true
+    public var autoresizingMask: AutoresizingMask = []
+    public var autoresizesSubviews = true
+    public var isOpaque = true
+    public var accessibilityIdentifier: String? {
+        didSet { layer.name = accessibilityIdentifier }
+    }
+
+    public init(frame: CGRect) {
+        guard let layerType = Self.layerClass as? CALayer.Type else {
+            preconditionFailure("\(Self.self).layerClass must be a CALayer subclass")
+        }
+        layer = layerType.init()
+        super.init()
+        layer.delegate = self
+        layer.frame = frame
+    }
+    public convenience override init() { self.init(frame: .zero) }
+
+    // MARK: Geometry (on the layer)
+
+    open var frame: CGRect {
+        get { layer.frame }
+        set {
+            let oldSize = layer.bounds.size
+            layer.frame = newValue
+            boundsSizeChanged(from: oldSize)
+        }
+    }
+    open var bounds: CGRect {
+        get { layer.bounds }
+        set {
+            let oldSize = layer.bounds.size
+            layer.bounds = newValue
+            boundsSizeChanged(from: oldSize)
+        }
+    }
+    open var center: CGPoint {
+        get { layer.position }
+        set { layer.position = newValue }
+    }
+    open var alpha: CGFloat {
+        get { CGFloat(layer.opacity) }
+        set { layer.opacity = Float(newValue) }
+    }
+    open var isHidden: Bool {
+        get { layer.isHidden }
+        set { layer.isHidden = newValue }
+    }
+    open var clipsToBounds: Bool {
+        get { layer.masksToBounds }
+        set { layer.masksToBounds = newValue }
+    }
+    open var backgroundColor: UIColor? {
+        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
+        set { layer.backgroundColor = newValue?.cgColor }
+    }
+
+    // MARK: Hierarchy
+
+    open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
+
+    open func insertSubview(_ view: UIView, at index: Int) {
+        precondition(view !== self, "UIView.insertSubview: a view cannot be its own subview")
+        let oldWindow = view.window
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            view.layer.removeFromSuperlayer()
+            let target = min(max(current < index ? index - 1 : index, 0), subviews.count)
+            subviews.insert(view, at: target)
+            layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
+            return
+        }
+        view.removeFromSuperview()
+        let target = min(max(index, 0), subviews.count)
+        view.willMove(toSuperview: self)
+        subviews.insert(view, at: target)
+        view.superview = self
+        layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
+        view.didMoveToSuperview()
+        if oldWindow !== view.window { view.notifyWindowChanged() }
+        didAddSubview(view)
+    }
+
+    /// Subview layers sit among any extra sublayers in subview order; place the new one after its
+    /// predecessor's layer (or first).
+    private func layerIndex(forSubviewAt index: Int) -> Int {
+        guard index > 0, let sublayers = layer.sublayers,
+              let previous = sublayers.firstIndex(where: { $0 === subviews[index - 1].layer }) else {
+            if index + 1 < subviews.count, let sublayers = layer.sublayers,
+               let following = sublayers.firstIndex(where: { $0 === subviews[index + 1].layer }) { return following }
+            return index == 0 ? 0 : (layer.sublayers?.count ?? 0)
+        }
+        return previous + 1
+    }
+
+    open func insertSubview(_ view: UIView, belowSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling } ?? 0)
+    }
+    open func insertSubview(_ view: UIView, aboveSubview sibling: UIView) {
+        insertSubview(view, at: subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count)
+    }
+    open func bringSubviewToFront(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+    open func sendSubviewToBack(_ view: UIView) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    open func removeFromSuperview() {
+        guard let parent = superview else { return }
+        let oldWindow = window
+        parent.willRemoveSubview(self)
+        willMove(toSuperview: nil)
+        parent.subviews.removeAll { $0 === self }
+        layer.removeFromSuperlayer()
+        superview = nil
+        didMoveToSuperview()
+        if oldWindow != nil { notifyWindowChanged() }
+    }
+
+    public func isDescendant(of view: UIView) -> Bool {
+        var current: UIView? = self
+        while let v = current { if v === view { return true }; current = v.superview }
+        return false
+    }
+
+    open func didAddSubview(_ subview: UIView) {}
+    open func willRemoveSubview(_ subview: UIView) {}
+    open func willMove(toSuperview newSuperview: UIView?) {}
+    open func didMoveToSuperview() {}
+    open func didMoveToWindow() {}
+
+    private func notifyWindowChanged() {
+        didMoveToWindow()
+        for child in subviews { child.notifyWindowChanged() }
+    }
+
+    open var window: UIWindow? {
+        var current: UIView? = self
+        while let v = current { if let w = v as? UIWindow { return w }; current = v.superview }
+        return nil
+    }
+
+    open override var next: UIResponder? { owningViewController ?? superview }
+
+    // MARK: Layout
+
+    public struct AutoresizingMask: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
+    }
+
+    /// Autoresizing runs at once inside the frame/bounds setter, as in UIKit, so subviews animate with
+    /// their superview inside an animation block.
+    private func boundsSizeChanged(from oldSize: CGSize) {
+        let newSize = layer.bounds.size
+        guard newSize != oldSize else { return }
+        if autoresizesSubviews {
+            for child in subviews { child.resize(superviewSizeFrom: oldSize, to: newSize) }
+        }
+        setNeedsLayout()
+    }
+
+    private func resize(superviewSizeFrom old: CGSize, to new: CGSize) {
+        let mask = autoresizingMask
+        guard !mask.isEmpty else { return }
+        let f = frame
+        // Each axis: share the size change among the flexible parts, in proportion to their current sizes
+        // (equally when they are all zero).
+        func distribute(_ delta: CGFloat, _ parts: [(flexible: Bool, value: CGFloat)]) -> [CGFloat] {
+            let flexible = parts.filter(\.flexible)
+            guard !flexible.isEmpty else { return parts.map(\.value) }
+            let total = flexible.reduce(0) { $0 + $1.value }
+            return parts.map { part in
+                guard part.flexible else { return part.value }
+                let share = total > 0 ? part.value / total : 1 / CGFloat(flexible.count)
+                return part.value + delta * share
+            }
+        }
+        let h = distribute(new.width - old.width, [(mask.contains(.flexibleLeftMargin), f.minX),
+                                                   (mask.contains(.flexibleWidth), f.width),
+                                                   (mask.contains(.flexibleRightMargin), old.width - f.maxX)])
+        let v = distribute(new.height - old.height, [(mask.contains(.flexibleTopMargin), f.minY),
+                                                     (mask.contains(.flexibleHeight), f.height),
+                                                     (mask.contains(.flexibleBottomMargin), old.height - f.maxY)])
+        frame = CGRect(x: h[0], y: v[0], width: h[1], height: v[1])
+    }
+
+    open func layoutSubviews() {}
+    public func setNeedsLayout() { layer.setNeedsLayout() }
+    public func layoutIfNeeded() { layer.layoutIfNeeded() }
+    open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+
+    public func layoutSublayers(of layer: CALayer) {
+        if layer === self.layer { layoutViewAndController() }
+    }
+
+    /// The part of the view covered by the device's unsafe areas (status bar, home indicator).
+    open var safeAreaInsets: UIEdgeInsets {
+        guard let window else { return .zero }
+        let insets = window.windowSafeAreaInsets
+        let rect = convert(bounds, to: nil)
+        let screen = window.bounds
+        return UIEdgeInsets(top: min(max(insets.top - (rect.minY - screen.minY), 0), rect.height),
+                            left: min(max(insets.left - (rect.minX - screen.minX), 0), rect.width),
+                            bottom: min(max(rect.maxY - (screen.maxY - insets.bottom), 0), rect.height),
+                            right: min(max(rect.maxX - (screen.maxX - insets.right), 0), rect.width))
+    }
+
+    // MARK: Coordinates
+
+    /// Converts from this view's bounds space to `view`'s (nil: the window).
+    public func convert(_ point: CGPoint, to view: UIView?) -> CGPoint { layer.convert(point, to: (view ?? window)?.layer) }
+    public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: (view ?? window)?.layer) }
+    public func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: (view ?? window)?.layer) }
+    public func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: (view ?? window)?.layer) }
+
+    // MARK: Hit testing
+
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+
+    /// The deepest visible, interactive view containing `point` (in this view's bounds space).
+    open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        for child in subviews.reversed() {
+            if let hit = child.hitTest(convert(point, to: child), with: event) { return hit }
+        }
+        return self
+    }
+
+    // MARK: Animation hook
+
+    /// Inside an animation block, records the change so the block can animate it; outside, no action.
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        UIViewAnimationContext.current?.recordChange(of: layer, key: event)
+        return nil
+    }
+}

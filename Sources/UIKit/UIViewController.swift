@@ -1,0 +1,110 @@
+public enum UIModalPresentationStyle: Int, Sendable {
+    case fullScreen = 0, pageSheet, formSheet, currentContext, custom, overFullScreen, overCurrentContext, popover
+    case none = -1
+    case automatic = -2
+}
+
+/// Manages a view, its appearance callbacks, child controllers and modal presentation.
+open class UIViewController: UIResponder {
+    private var loadedView: UIView?
+    public private(set) weak var parent: UIViewController?
+    public private(set) var children: [UIViewController] = []
+
+    public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
+    public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    public var definesPresentationContext = false
+    public internal(set) var presentedViewController: UIViewController?
+    public internal(set) weak var presentingViewController: UIViewController?
+    /// Set while this controller is presented.
+    public internal(set) var presentationController: UIPresentationController?
+    public internal(set) var isBeingPresented = false
+    public internal(set) var isBeingDismissed = false
+    public var tabBarItem: UITabBarItem?
+
+    public override init() { super.init() }
+    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
+
+    // MARK: View
+
+    /// Loaded on first access: `loadView()`, then `viewDidLoad()`.
+    public var view: UIView! {
+        get { loadViewIfNeeded(); return loadedView }
+        set {
+            loadedView?.owningViewController = nil
+            loadedView = newValue
+            newValue?.owningViewController = self
+        }
+    }
+    public var viewIfLoaded: UIView? { loadedView }
+    public var isViewLoaded: Bool { loadedView != nil }
+
+    public func loadViewIfNeeded() {
+        guard loadedView == nil else { return }
+        loadView()
+        if loadedView == nil { view = UIView(frame: UIScreen.main.bounds) }
+        viewDidLoad()
+    }
+
+    open func loadView() { view = UIView(frame: UIScreen.main.bounds) }
+    open func viewDidLoad() {}
+    open func viewWillAppear(_ animated: Bool) {}
+    open func viewDidAppear(_ animated: Bool) {}
+    open func viewWillDisappear(_ animated: Bool) {}
+    open func viewDidDisappear(_ animated: Bool) {}
+    open func viewWillLayoutSubviews() {}
+    open func viewDidLayoutSubviews() {}
+
+    open override var next: UIResponder? { loadedView?.superview }
+
+    // MARK: Containment
+
+    open func addChild(_ childController: UIViewController) {
+        guard childController.parent !== self else { return }
+        childController.removeFromParent()
+        childController.willMove(toParent: self)
+        children.append(childController)
+        childController.parent = self
+    }
+    open func removeFromParent() {
+        guard let parent else { return }
+        parent.children.removeAll { $0 === self }
+        self.parent = nil
+    }
+    open func willMove(toParent parent: UIViewController?) {}
+    open func didMove(toParent parent: UIViewController?) {}
+
+    public var tabBarController: UITabBarController? {
+        var current = parent
+        while let c = current { if let tabs = c as? UITabBarController { return tabs }; current = c.parent }
+        return nil
+    }
+
+    // MARK: Presentation
+
+    /// Presents `viewControllerToPresent` modally from the controller that owns the presentation context
+    /// (the root of this controller's containment tree, or the top of its presented chain).
+    open func present(_ viewControllerToPresent: UIViewController, animated flag: Bool,
+                      completion: (() -> Void)? = nil) {
+        ModalTransition.present(viewControllerToPresent, from: self, animated: flag, completion: completion)
+    }
+
+    /// Dismisses the controller this one presented, or this controller if it was presented.
+    open func dismiss(animated flag: Bool, completion: (() -> Void)? = nil) {
+        if let presented = presentedViewController {
+            ModalTransition.dismiss(presented, animated: flag, completion: completion)
+        } else if presentingViewController != nil {
+            ModalTransition.dismiss(self, animated: flag, completion: completion)
+        } else {
+            completion?()
+        }
+    }
+}
+
+extension UIView {
+    /// View controllers see their view's layout pass.
+    func layoutViewAndController() {
+        owningViewController?.viewWillLayoutSubviews()
+        layoutSubviews()
+        owningViewController?.viewDidLayoutSubviews()
+    }
+}

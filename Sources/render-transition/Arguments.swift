@@ -1,0 +1,108 @@
+import Foundation
+import Stage
+
+/// A mistake in how the tool was called: exit code 2, with a message naming the option and what it takes.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The parsed command line.
+struct Arguments: Equatable {
+    enum Command: Equatable { case help, list, render(scene: String) }
+    var command: Command = .help
+    var out: String?
+    var fps: Int?
+    var scale: Double?
+    var at: Double?
+    var filmstrip: Int?
+    var device: String?
+
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device"]
+
+    /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
+    static func parse(_ argv: [String]) throws -> Arguments {
+        var result = Arguments()
+        var scene: String?
+        var seen = Set<String>()
+        var index = 0
+        while index < argv.count {
+            let word = argv[index]
+            index += 1
+            if word == "--help" || word == "-h" { return Arguments(command: .help) }
+            if word == "--list" { result.command = .list; continue }
+            guard word.hasPrefix("-") else {
+                if let scene { throw UsageError("two scene names given ('\(scene)' and '\(word)'); render one scene per run.") }
+                scene = word
+                continue
+            }
+            var name = word, value: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals]); value = String(word[word.index(after: equals)...])
+            }
+            guard valueOptions.contains(name) else {
+                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --list, --help.")
+            }
+            if value == nil {
+                guard index < argv.count, !argv[index].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value, e.g. \(example(name)).")
+                }
+                value = argv[index]
+                index += 1
+            }
+            guard seen.insert(name).inserted else { throw UsageError("\(name) is given twice; give it once.") }
+            try result.set(name, value!)
+        }
+        if result.command != .list {
+            if let scene { result.command = .render(scene: scene) }
+            else if result != Arguments() { throw UsageError("no scene named. Usage: render-transition SCENE --out PATH. Run 'render-transition --list' to see the scenes.") }
+        }
+        return result
+    }
+
+    private mutating func set(_ name: String, _ value: String) throws {
+        switch name {
+        case "--out":
+            guard !value.isEmpty else { throw UsageError("--out needs a path, e.g. \(Self.example(name)).") }
+            out = value
+        case "--fps":
+            guard let n = Int(value), RenderSettings.fpsRange.contains(n) else {
+                throw UsageError("invalid value '\(value)' for --fps: a whole number of frames per second from 1 to 240, e.g. 60.")
+            }
+            fps = n
+        case "--scale":
+            guard let s = Double(value), s.isFinite, s > 0, s <= 4 else {
+                throw UsageError("invalid value '\(value)' for --scale: pixels per point, greater than 0 and at most 4 (the device's own scale by default; 1 for small test renders).")
+            }
+            scale = s
+        case "--at":
+            guard let t = Double(value.hasSuffix("s") ? String(value.dropLast()) : value), t.isFinite, t >= 0 else {
+                throw UsageError("invalid value '\(value)' for --at: a time in seconds from the start of the clip, 0 or more, e.g. 0.5.")
+            }
+            at = t
+        case "--filmstrip":
+            guard let n = Int(value), (2...24).contains(n) else {
+                throw UsageError("invalid value '\(value)' for --filmstrip: how many moments to show, from 2 to 24.")
+            }
+            filmstrip = n
+        case "--device":
+            guard Device.named(value) != nil else {
+                throw UsageError(StageError.unknownDevice(value, available: Device.all.map(\.id)).description)
+            }
+            device = value
+        default:
+            preconditionFailure("unhandled option \(name)")
+        }
+    }
+
+    static func example(_ name: String) -> String {
+        switch name {
+        case "--out": "--out output/card-expand.mp4"
+        case "--fps": "--fps 60"
+        case "--scale": "--scale 1"
+        case "--at": "--at 0.5"
+        case "--filmstrip": "--filmstrip 6"
+        default: "--device iphone-16"
+        }
+    }
+}

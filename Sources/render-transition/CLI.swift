@@ -1,0 +1,96 @@
+import Foundation
+import Stage
+import Scenes
+import UIKit
+
+let help = """
+render-transition — renders iOS view-controller transitions offscreen into MP4 clips and PNG frames.
+
+Usage:
+  render-transition SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
+  render-transition --list
+  render-transition --help
+
+Output (--out; default output/SCENE.mp4):
+  clip.mp4            H.264 MP4 of the whole clip (yuv420p, BT.709, constant frame rate)
+  frames/             a PNG sequence: frames/frame-00000.png, frame-00001.png, …
+  still.png --at T    one PNG of the screen at T seconds
+  strip.png --filmstrip N
+                      one PNG with N evenly spaced moments of the clip side by side
+
+Options:
+  --fps N             frames per second, 1–240 (default 60)
+  --scale S           pixels per point, up to 4 (default: the device's, 3 for iPhone 16)
+  --device NAME       \(Device.all.map(\.id).joined(separator: ", ")) (default iphone-16)
+  --at SECONDS        the moment a .png still shows
+  --filmstrip N       how many moments a filmstrip .png shows, 2–24
+  --list              the scenes, with what each shows and how long it lasts
+
+Nothing is written at PATH unless the whole render succeeds.
+"""
+
+/// Exit codes are decided here only: 0 success, 1 the render failed (scene, output), 2 the command line was wrong.
+enum CLI {
+    static func run(_ argv: [String]) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.parse(argv)
+        } catch {
+            return fail("\(error)", code: 2)
+        }
+        switch arguments.command {
+        case .help:
+            print(help)
+            return 0
+        case .list:
+            list()
+            return 0
+        case .render(let name):
+            return render(name, arguments)
+        }
+    }
+
+    static func fail(_ message: String, code: Int32) -> Int32 {
+        FileHandle.standardError.write(Data("render-transition: error: \(message)\n".utf8))
+        return code
+    }
+
+    static func list() {
+        for sceneType in builtInScenes {
+            let name: String = sceneType.name, summary: String = sceneType.summary
+            let duration = (try? Stage.plan(sceneType, settings: RenderSettings()).duration).map { String(format: "%.2f s", $0) } ?? "?"
+            print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(duration.padding(toLength: 8, withPad: " ", startingAt: 0)) \(summary)")
+        }
+    }
+
+    static func render(_ name: String, _ arguments: Arguments) -> Int32 {
+        guard let sceneType = scene(named: name) else {
+            return fail(StageError.unknownScene(name, available: builtInScenes.map { $0.name }).description, code: 2)
+        }
+        let device = arguments.device.flatMap(Device.named) ?? .default
+        let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, fps: arguments.fps ?? 60)
+        let path = arguments.out ?? "output/\(name).mp4"
+        do {
+            let target = try OutputTarget.resolve(path: path, at: arguments.at, filmstrip: arguments.filmstrip)
+            let plan = try Stage.write(sceneType, settings: settings, to: target)
+            let what: String
+            switch target {
+            case .video: what = "\(plan.frameCount) frames, \(String(format: "%.3f", plan.duration)) s at \(settings.fps) fps"
+            case .pngSequence: what = "\(plan.frameCount) PNG frames"
+            case .still(_, let time): what = "still at \(time) s"
+            case .filmstrip(_, let count): what = "filmstrip of \(count) moments"
+            }
+            print("\(name): \(what), \(settings.pixelWidth)×\(settings.pixelHeight) px → \(path)")
+            return 0
+        } catch let error as StageError {
+            switch error {
+            case .invalidOption, .optionConflict, .unsupportedOutput, .timeOutOfRange, .unknownDevice, .unknownScene, .canvasTooLarge:
+                return fail(error.description, code: 2)
+            case .sceneDidNotSettle, .output:
+                return fail(error.description, code: 1)
+            }
+        } catch {
+            return fail("\(error)", code: 1)
+        }
+    }
+}
