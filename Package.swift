@@ -31,16 +31,20 @@ let package = Package(
         // Virtual clock, scripts, frame loop, output planning.
         .target(name: "Stage", dependencies: ["UIKit", "Media"]),
         // Golden-image assertions for test targets (ours and users').
-        .target(name: "TransitionTesting", dependencies: ["Stage"]),
+        .target(name: "TransitionTesting", dependencies: ["Stage", "Media"]),
         // The built-in scenes live in the top-level Scenes/ folder.
         .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes"),
         .executableTarget(name: "render-transition", dependencies: ["Stage", "Scenes", "Media"]),
+        // Speed and memory: ms per frame and peak memory, run in release mode (see README).
+        .executableTarget(name: "render-benchmark", dependencies: ["Stage", "Scenes", "Media"]),
 
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
+        // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
+        // into the source tree.
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
-                    resources: [.copy("Goldens")]),
+                    exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
     ],
     swiftLanguageModes: [.v5]

@@ -1,0 +1,133 @@
+import Testing
+import Foundation
+import Media
+
+/// The real executable, run as a user would: exit codes, messages, and what lands on disk.
+@Suite(.serialized) struct CommandLine {
+    /// The render-transition binary SwiftPM built next to this test bundle.
+    static var binary: URL {
+        var directory = Bundle.main.bundleURL
+        while !FileManager.default.fileExists(atPath: directory.appendingPathComponent("render-transition").path),
+              directory.path != "/" {
+            directory.deleteLastPathComponent()
+        }
+        return directory.appendingPathComponent("render-transition")
+    }
+
+    struct Run { var status: Int32; var stdout: String; var stderr: String }
+
+    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                   stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rt-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func helpDescribesUsageAndOptions() throws {
+        let result = try Self.run(["--help"])
+        #expect(result.status == 0)
+        for word in ["Usage:", "--out", "--fps", "--scale", "--at", "--list"] { #expect(result.stdout.contains(word)) }
+    }
+
+    @Test func listShowsCardExpandWithItsDuration() throws {
+        let result = try Self.run(["--list"])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("card-expand"))
+        #expect(result.stdout.contains("1.60 s"))
+    }
+
+    @Test func unknownSceneListsTheAvailableOnes() throws {
+        let result = try Self.run(["card-explode", "--out", "x.mp4"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("unknown scene 'card-explode'"))
+        #expect(result.stderr.contains("card-expand"))
+    }
+
+    @Test("bad option values name the option and what is allowed", arguments: [
+        (["--fps", "0"], "--fps"), (["--fps", "abc"], "--fps"), (["--scale", "-1"], "--scale"),
+        (["--scale", "9"], "--scale"), (["--at", "soon"], "--at"), (["--device", "nokia"], "--device"),
+        (["--frobnicate", "1"], "unknown option '--frobnicate'"), (["--out"], "--out needs a value"),
+    ])
+    func badValues(_ c: ([String], String)) throws {
+        let result = try Self.run(["card-expand"] + c.0)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(c.1), "\(result.stderr)")
+    }
+
+    @Test func unsupportedOutputsAreRefusedBeforeRendering() throws {
+        let directory = try Self.temporaryDirectory()
+        for (args, message) in [(["--out", "clip.mov"], "'.mov' is not an output format"),
+                                (["--out", "still.png"], "--at SECONDS"),
+                                (["--out", "clip.mp4", "--at", "0.5"], "--at"),
+                                (["--out", "still.png", "--at", "9"], "outside card-expand, which lasts 1.6 s")] {
+            let result = try Self.run(["card-expand", "--scale", "1"] + args, in: directory)
+            #expect(result.status == 2, "\(args)")
+            #expect(result.stderr.contains(message), "\(result.stderr)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    @Test func aFailedRenderLeavesAnExistingFileAlone() throws {
+        let directory = try Self.temporaryDirectory()
+        let still = directory.appendingPathComponent("still.png")
+        try Data("precious".utf8).write(to: still)
+        let result = try Self.run(["card-expand", "--scale", "1", "--out", still.path, "--at", "42"])
+        #expect(result.status == 2)
+        #expect(try Data(contentsOf: still) == Data("precious".utf8))
+    }
+
+    @Test func stillIsThePNGOfTheScreenAtThatTime() throws {
+        let directory = try Self.temporaryDirectory()
+        let still = directory.appendingPathComponent("nested/still.png")
+        let result = try Self.run(["card-expand", "--scale", "1", "--out", still.path, "--at", "0.8"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGCodec.decode(contentsOf: still)
+        #expect(image.width == 393 && image.height == 852)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: still.deletingLastPathComponent().path)
+        #expect(leftovers == ["still.png"])
+    }
+
+    @Test func mp4HasTheTaggedFormatAndTheFrameCountOfTheTimeline() throws {
+        let directory = try Self.temporaryDirectory()
+        let clip = directory.appendingPathComponent("card.mp4")
+        let result = try Self.run(["card-expand", "--scale", "1", "--out", clip.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("97 frames"))
+        let info = try VideoInfo.probe(clip)
+        #expect(info.codec == "h264")
+        #expect(info.pixelFormat == "yuv420p")
+        #expect(info.colorPrimaries == "bt709" && info.colorTransfer == "bt709" && info.colorMatrix == "bt709")
+        #expect(info.colorRange == "tv")
+        #expect(info.framesPerSecond == 60)
+        #expect(info.frameCount == 97)
+        // 393 pt at 1× is odd; the clip is padded to even dimensions.
+        #expect(info.width == 394 && info.height == 852)
+        #expect(info.moovBeforeMdat)
+    }
+
+    @Test func pngSequenceHasOneFilePerFrame() throws {
+        let directory = try Self.temporaryDirectory()
+        let frames = directory.appendingPathComponent("frames/")
+        let result = try Self.run(["card-expand", "--scale", "1", "--fps", "10", "--out", frames.path + "/"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
+        // 1.6 s at 10 fps: frames at 0, 0.1 … 1.6.
+        #expect(names.count == 17)
+        #expect(names.first == "frame-00000.png" && names.last == "frame-00016.png")
+    }
+}
