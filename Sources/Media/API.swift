@@ -1,9 +1,13 @@
-// CONTRACT FILE — the Media helper replaces the bodies (and may split this file).
+// CONTRACT FILE — the public surface of Media. The sinks live in PNGSinks.swift and MP4Sink.swift,
+// VideoInfo in VideoInfo.swift, the PNG work in PNGCodec.swift.
 import Foundation
 import Raster
 
 /// A destination for rendered frames. Frames arrive in order; nothing is visible at the final path until
 /// `finish()` succeeds, and `cancel()` leaves the final path exactly as it was before.
+///
+/// A sink is used from one thread at a time. After `finish()` or `cancel()` it accepts no more frames;
+/// `cancel()` is idempotent, and a sink released without `finish()` cancels itself (removing its partial).
 public protocol FrameSink: AnyObject {
     func append(_ frame: PixelBuffer) throws
     func finish() throws
@@ -15,47 +19,20 @@ public struct MediaError: Error, CustomStringConvertible, Equatable {
     public init(_ description: String) { self.description = description }
 }
 
+/// PNG files of premultiplied sRGB RGBA8 images.
+///
+/// Files hold straight (un-premultiplied) alpha, as PNG requires: encoding divides by alpha (rounding to
+/// nearest; fully transparent pixels become 0,0,0,0) and decoding multiplies back (rounded), so any valid
+/// premultiplied image survives `decode(encode(x)) == x` exactly. Opaque images are written as RGB.
 public enum PNGCodec {
-    public static func encode(_ image: PixelBuffer) throws -> [UInt8] { fatalError("unimplemented") }
-    public static func decode(_ bytes: [UInt8]) throws -> PixelBuffer { fatalError("unimplemented") }
-    public static func decode(contentsOf url: URL) throws -> PixelBuffer { fatalError("unimplemented") }
-}
-
-/// Numbered PNG frames `frame-00000.png`… in a directory.
-public final class PNGSequenceSink: FrameSink {
-    public init(directory: URL) throws { fatalError("unimplemented") }
-    public func append(_ frame: PixelBuffer) throws { fatalError("unimplemented") }
-    public func finish() throws { fatalError("unimplemented") }
-    public func cancel() { fatalError("unimplemented") }
-}
-
-/// Exactly one PNG image at a path.
-public final class PNGFileSink: FrameSink {
-    public init(file: URL) throws { fatalError("unimplemented") }
-    public func append(_ frame: PixelBuffer) throws { fatalError("unimplemented") }
-    public func finish() throws { fatalError("unimplemented") }
-    public func cancel() { fatalError("unimplemented") }
-}
-
-/// H.264 (libx264) in MP4, yuv420p BT.709 limited range, tagged BT.709, constant frame rate, faststart.
-public final class MP4Sink: FrameSink {
-    public init(file: URL, width: Int, height: Int, framesPerSecond: Int) throws { fatalError("unimplemented") }
-    public func append(_ frame: PixelBuffer) throws { fatalError("unimplemented") }
-    public func finish() throws { fatalError("unimplemented") }
-    public func cancel() { fatalError("unimplemented") }
-}
-
-/// What a video file holds, read back with libavformat/libavcodec.
-public struct VideoInfo: Equatable, Sendable {
-    public var codec: String
-    public var profile: String
-    public var pixelFormat: String
-    public var width: Int, height: Int
-    public var framesPerSecond: Double
-    public var frameCount: Int
-    public var colorPrimaries: String, colorTransfer: String, colorMatrix: String, colorRange: String
-    public var moovBeforeMdat: Bool
-    public static func probe(_ url: URL) throws -> VideoInfo { fatalError("unimplemented") }
-    /// Decodes frame `index` back to RGBA (for tests that check what the video shows).
-    public static func decodeFrame(_ url: URL, index: Int) throws -> PixelBuffer { fatalError("unimplemented") }
+    /// PNG bytes for `image`: 8-bit RGB when every alpha is 255, else 8-bit RGBA; sRGB chunk; the same
+    /// input always gives the same bytes.
+    public static func encode(_ image: PixelBuffer) throws -> [UInt8] { try encodeImage(image) }
+    /// Decodes any PNG (palette, grey, 16-bit…) to premultiplied RGBA8.
+    public static func decode(_ bytes: [UInt8]) throws -> PixelBuffer { try decodeImage(bytes, source: "The data") }
+    /// Decodes the PNG file at `url`; errors name the path.
+    public static func decode(contentsOf url: URL) throws -> PixelBuffer {
+        let bytes = try readFile(url, what: "the PNG file")
+        return try decodeImage(bytes, source: url.path)
+    }
 }

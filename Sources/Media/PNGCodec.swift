@@ -1,0 +1,211 @@
+// PNG encoding and decoding through libpng's simplified API (png_image_*), which reports errors through
+// png_image.message instead of longjmp, so no setjmp/longjmp ever crosses Swift frames.
+import CPNG
+import Foundation
+import Raster
+
+/// PNG_FORMAT_* values (png.h): the composite macros are not all imported into Swift.
+private let pngFormatRGB = UInt32(PNG_FORMAT_FLAG_COLOR)
+private let pngFormatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+/// Larger images are refused (1 GiB of RGBA), as a guard against absurd or hostile headers.
+private let maximumPixelCount = 1 << 28
+
+extension PNGCodec {
+    // MARK: Premultiplication
+
+    /// Straight (un-premultiplied) colour component: round(c × 255 / a), half up, clamped to 255.
+    /// `a` must be non-zero.
+    @inline(__always)
+    static func unpremultiply(_ c: UInt8, alpha a: UInt8) -> UInt8 {
+        let value = (UInt32(c) * 255 + UInt32(a) / 2) / UInt32(a)
+        return UInt8(min(value, 255))
+    }
+
+    /// Premultiplied colour component: round(c × a / 255). (x + 127) / 255 rounds x / 255 to nearest;
+    /// there are no ties since 255 is odd.
+    @inline(__always)
+    static func premultiply(_ c: UInt8, alpha a: UInt8) -> UInt8 {
+        UInt8((UInt32(c) * UInt32(a) + 127) / 255)
+    }
+
+    /// Premultiplied RGBA8 → straight RGBA8 (a = 0 → 0,0,0,0), or packed RGB8 when `opaque`.
+    static func straightPixels(_ image: PixelBuffer, opaque: Bool) -> [UInt8] {
+        let count = image.width * image.height
+        if opaque {
+            return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
+                image.bytes.withUnsafeBufferPointer { src in
+                    for i in 0..<count {
+                        out[3 * i] = src[4 * i]
+                        out[3 * i + 1] = src[4 * i + 1]
+                        out[3 * i + 2] = src[4 * i + 2]
+                    }
+                }
+                initialized = count * 3
+            }
+        }
+        return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
+            image.bytes.withUnsafeBufferPointer { src in
+                for i in 0..<count {
+                    let a = src[4 * i + 3]
+                    switch a {
+                    case 0:
+                        out[4 * i] = 0; out[4 * i + 1] = 0; out[4 * i + 2] = 0
+                    case 255:
+                        out[4 * i] = src[4 * i]; out[4 * i + 1] = src[4 * i + 1]; out[4 * i + 2] = src[4 * i + 2]
+                    default:
+                        out[4 * i] = unpremultiply(src[4 * i], alpha: a)
+                        out[4 * i + 1] = unpremultiply(src[4 * i + 1], alpha: a)
+                        out[4 * i + 2] = unpremultiply(src[4 * i + 2], alpha: a)
+                    }
+                    out[4 * i + 3] = a
+                }
+            }
+            initialized = count * 4
+        }
+    }
+
+    /// Straight RGBA8 → premultiplied RGBA8, in place.
+    static func premultiplyInPlace(_ bytes: inout [UInt8]) {
+        bytes.withUnsafeMutableBufferPointer { p in
+            var i = 0
+            while i < p.count {
+                let a = p[i + 3]
+                if a != 255 {
+                    p[i] = premultiply(p[i], alpha: a)
+                    p[i + 1] = premultiply(p[i + 1], alpha: a)
+                    p[i + 2] = premultiply(p[i + 2], alpha: a)
+                }
+                i += 4
+            }
+        }
+    }
+
+    // MARK: libpng
+
+    /// png_image.message as a Swift string.
+    private static func message(of image: png_image) -> String {
+        var copy = image.message
+        let text = withUnsafeBytes(of: &copy) { raw -> String in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            let end = bytes.firstIndex(of: 0) ?? bytes.count
+            return String(decoding: bytes[..<end], as: UTF8.self)
+        }
+        return text.isEmpty ? "no details" : text
+    }
+
+    /// Encodes to PNG bytes: straight alpha, 8 bits per channel, sRGB chunk; RGB when every alpha is 255.
+    static func encodeImage(_ image: PixelBuffer) throws -> [UInt8] {
+        let width = image.width, height = image.height
+        guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
+              width * height <= maximumPixelCount else {
+            throw MediaError("Cannot encode a \(width)×\(height) image as PNG: the size must be at least 1×1"
+                             + " and at most \(maximumPixelCount) pixels.")
+        }
+        guard image.bytes.count == width * height * 4 else {
+            throw MediaError("Cannot encode a \(width)×\(height) image as PNG: it holds \(image.bytes.count) bytes"
+                             + " instead of \(width * height * 4) (width × height × 4).")
+        }
+        var opaque = true
+        image.bytes.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { opaque = false; break }
+                i += 4
+            }
+        }
+        let pixels = straightPixels(image, opaque: opaque)
+        let channels = opaque ? 3 : 4
+
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        png.width = UInt32(width)
+        png.height = UInt32(height)
+        png.format = opaque ? pngFormatRGB : pngFormatRGBA
+        defer { png_image_free(&png) }
+
+        // Upper bound from PNG_IMAGE_PNG_SIZE_MAX (png.h): data + filter bytes, zlib worst case, chunks.
+        let data = (width * channels + 1) * height
+        let zlib = data + (data + 7) / 8 + (data + 63) / 64 + 11
+        var capacity = zlib + 8 + 25 + 16 + 44 + 12 + 12 + 12 * (zlib / 8192 + 1) + 1024
+        for _ in 0..<2 {
+            var output = [UInt8](repeating: 0, count: capacity)
+            var size = capacity
+            let ok = output.withUnsafeMutableBytes { out in
+                pixels.withUnsafeBytes { input in
+                    png_image_write_to_memory(&png, out.baseAddress, &size, 0, input.baseAddress,
+                                              Int32(width * channels), nil)
+                }
+            }
+            if ok != 0 {
+                output.removeSubrange(size...)
+                return output
+            }
+            if size > capacity {  // buffer too small: libpng reports the size it needs
+                capacity = size
+                png_image_free(&png)
+                png.warning_or_error = 0
+                continue
+            }
+            throw MediaError("libpng could not encode a \(width)×\(height) image: \(message(of: png))")
+        }
+        throw MediaError("libpng could not encode a \(width)×\(height) image: output buffer size mismatch")
+    }
+
+    /// Decodes PNG bytes to straight RGBA8 (any PNG colour type, bit depth, palette or gamma).
+    /// `source` names the data in errors ("the data", or a path).
+    static func decodeStraight(_ bytes: [UInt8], source: String) throws -> (width: Int, height: Int, pixels: [UInt8]) {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        defer { png_image_free(&png) }
+        let notPNG = "\(source) is not a readable PNG"
+        guard !bytes.isEmpty else { throw MediaError("\(notPNG): it is empty (0 bytes).") }
+        return try bytes.withUnsafeBytes { raw in
+            // libpng reads lazily from `raw`, which stays valid for this whole closure.
+            guard png_image_begin_read_from_memory(&png, raw.baseAddress, raw.count) != 0 else {
+                throw MediaError("\(notPNG) (libpng: \(message(of: png))).")
+            }
+            let width = Int(png.width), height = Int(png.height)
+            guard width > 0, height > 0, width <= Int(Int32.max) / 4, width * height <= maximumPixelCount else {
+                throw MediaError("\(source) is a \(width)×\(height) PNG, larger than the \(maximumPixelCount)"
+                                 + " pixels Media reads.")
+            }
+            png.format = pngFormatRGBA
+            var pixels = [UInt8](repeating: 0, count: width * height * 4)
+            let ok = pixels.withUnsafeMutableBytes { out in
+                png_image_finish_read(&png, nil, out.baseAddress, Int32(width * 4), nil)
+            }
+            guard ok != 0 else {
+                throw MediaError("\(notPNG): it is corrupt or truncated (libpng: \(message(of: png))).")
+            }
+            return (width, height, pixels)
+        }
+    }
+
+    static func decodeImage(_ bytes: [UInt8], source: String) throws -> PixelBuffer {
+        var (width, height, pixels) = try decodeStraight(bytes, source: source)
+        premultiplyInPlace(&pixels)
+        var image = PixelBuffer(width: width, height: height)
+        image.bytes = pixels
+        return image
+    }
+
+    static func readFile(_ url: URL, what: String) throws -> [UInt8] {
+        let path = url.path
+        switch AtomicOutput.kind(of: path) {
+        case .missing:
+            throw MediaError("Cannot read \(what) \(path): no such file. Check the path (relative paths are"
+                             + " resolved against \(FileManager.default.currentDirectoryPath)).")
+        case .directory:
+            throw MediaError("Cannot read \(what) \(path): it is a directory, not a file.")
+        case .other:
+            break
+        }
+        do {
+            return [UInt8](try Data(contentsOf: url))
+        } catch {
+            throw MediaError("Cannot read \(what) \(path): \((error as NSError).localizedDescription)."
+                             + " Check its permissions.")
+        }
+    }
+}

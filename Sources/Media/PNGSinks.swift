@@ -1,0 +1,206 @@
+// PNG frame sinks with atomic output.
+import Foundation
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a sink is in its life.
+enum SinkState: Equatable {
+    case open, finished, cancelled
+
+    func requireOpen(_ what: String, _ path: String) throws {
+        switch self {
+        case .open: return
+        case .finished: throw MediaError("The \(what) for \(path) is already finished; create a new sink to write again.")
+        case .cancelled: throw MediaError("The \(what) for \(path) was cancelled (or failed earlier); create a new sink to write again.")
+        }
+    }
+}
+
+/// Numbered PNG frames `frame-00000.png`, `frame-00001.png`… in a directory (5 digits, more past 99999).
+///
+/// Frames are written into a partial directory `<directory>.partial-<pid>` next to the target while
+/// rendering. `finish()` renames it to the target when the target does not exist; when it does, each new
+/// frame is renamed into it (replacing a same-named file) and stale `frame-NNNNN.png` files numbered past
+/// the new count (from an older, longer run) are deleted. No other file in the directory is touched.
+/// `cancel()` removes the partial directory and leaves the target as it was.
+///
+/// Every frame must have the size of the first one.
+public final class PNGSequenceSink: FrameSink {
+    /// The directory the frames end up in.
+    public let directory: URL
+    private var partial: URL?
+    private var frameCount = 0
+    private var frameSize: (width: Int, height: Int)?
+    private var state = SinkState.open
+
+    /// Fails (before any rendering) when `directory` exists as a file, or its parent can neither be found
+    /// nor created, or is not writable.
+    public init(directory: URL) throws {
+        let target = directory.standardizedFileURL
+        self.directory = target
+        if AtomicOutput.kind(of: target.path) == .other {
+            throw MediaError("Cannot write a PNG sequence to \(target.path): it exists and is a file, not a"
+                             + " directory. Remove it or choose another output path.")
+        }
+        try AtomicOutput.prepareParent(of: target, what: "the PNG sequence")
+        partial = try AtomicOutput.makePartialDirectory(for: target)
+    }
+
+    deinit { cancel() }
+
+    /// `frame-00042.png`: the name of frame `index`.
+    public static func frameName(_ index: Int) -> String {
+        let digits = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    /// The index of a file named exactly as `frameName(_:)` would name it, else nil.
+    static func frameIndex(ofName name: String) -> Int? {
+        guard name.hasPrefix("frame-"), name.hasSuffix(".png") else { return nil }
+        let digits = name.dropFirst(6).dropLast(4)
+        guard digits.count >= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let index = Int(digits),
+              frameName(index) == name else { return nil }
+        return index
+    }
+
+    public func append(_ frame: PixelBuffer) throws {
+        try state.requireOpen("PNG sequence sink", directory.path)
+        if let frameSize, frameSize != (frame.width, frame.height) {
+            throw MediaError("Frame \(frameCount) for \(directory.path) is \(frame.width)×\(frame.height) but the"
+                             + " sequence is \(frameSize.width)×\(frameSize.height); all frames must have one size.")
+        }
+        guard let partial else { return }
+        let bytes = try PNGCodec.encode(frame)
+        try AtomicOutput.writeFile(bytes, to: partial.appendingPathComponent(Self.frameName(frameCount)))
+        frameSize = (frame.width, frame.height)
+        frameCount += 1
+    }
+
+    public func finish() throws {
+        try state.requireOpen("PNG sequence sink", directory.path)
+        guard let partial else { return }
+        guard frameCount > 0 else {
+            throw MediaError("No frames were appended to the PNG sequence for \(directory.path); nothing was"
+                             + " written and the directory is unchanged. Append frames first, or cancel().")
+        }
+        do {
+            try publish(partial)
+        } catch {
+            cancel()
+            throw error
+        }
+        state = .finished
+        self.partial = nil
+    }
+
+    private func publish(_ partial: URL) throws {
+        let target = directory.path
+        switch AtomicOutput.kind(of: target) {
+        case .other:
+            throw MediaError("Cannot finish the PNG sequence: \(target) is now a file, not a directory."
+                             + " Remove it or choose another output path.")
+        case .missing:
+            if rename(partial.path, target) == 0 { return }
+            let code = errno
+            // Created meanwhile (rename of a directory cannot replace a non-empty one): merge below.
+            guard code == ENOTEMPTY || code == EEXIST else {
+                throw MediaError("Cannot move the PNG sequence into place at \(target): "
+                                 + "\(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
+            }
+        case .directory:
+            break
+        }
+        // Merge: move the new frames in, then delete stale frames left by an older, longer run.
+        for index in 0..<frameCount {
+            let name = Self.frameName(index)
+            try AtomicOutput.move(partial.appendingPathComponent(name), replacing: directory.appendingPathComponent(name))
+        }
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: target)
+        } catch {
+            throw MediaError("Wrote \(frameCount) frames to \(target) but could not list it to remove stale frames:"
+                             + " \((error as NSError).localizedDescription)")
+        }
+        for name in names {
+            guard let index = Self.frameIndex(ofName: name), index >= frameCount else { continue }
+            let path = directory.appendingPathComponent(name).path
+            var info = stat()
+            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
+            if unlink(path) != 0 && errno != ENOENT {
+                let code = errno
+                throw MediaError("Wrote \(frameCount) frames to \(target) but could not remove the stale frame"
+                                 + " \(name): \(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
+            }
+        }
+        AtomicOutput.remove(partial)
+    }
+
+    public func cancel() {
+        if state == .open { state = .cancelled }
+        if let partial {
+            AtomicOutput.remove(partial)
+            self.partial = nil
+        }
+    }
+}
+
+/// Exactly one PNG image at a path.
+///
+/// `finish()` writes the image to a partial file `<name>.partial-<pid>` in the same directory and renames
+/// it over the target (replacing an existing file atomically). `cancel()` leaves the target as it was.
+public final class PNGFileSink: FrameSink {
+    /// The file the image ends up in.
+    public let file: URL
+    private var encoded: [UInt8]?
+    private var state = SinkState.open
+
+    /// Fails (before any rendering) when `file` is an existing directory or its parent can neither be
+    /// found nor created, or is not writable.
+    public init(file: URL) throws {
+        let target = file.standardizedFileURL
+        self.file = target
+        if AtomicOutput.kind(of: target.path) == .directory {
+            throw MediaError("Cannot write a PNG file to \(target.path): it is a directory. Remove it or"
+                             + " choose another output path.")
+        }
+        try AtomicOutput.prepareParent(of: target, what: "the PNG file")
+    }
+
+    deinit { cancel() }
+
+    public func append(_ frame: PixelBuffer) throws {
+        try state.requireOpen("PNG file sink", file.path)
+        guard encoded == nil else {
+            throw MediaError("A PNG file sink holds exactly one image, but a second frame was appended for"
+                             + " \(file.path). Use PNGSequenceSink for several frames, or render one frame.")
+        }
+        encoded = try PNGCodec.encode(frame)
+    }
+
+    public func finish() throws {
+        try state.requireOpen("PNG file sink", file.path)
+        guard let encoded else {
+            throw MediaError("No frame was appended to the PNG file sink for \(file.path); nothing was written."
+                             + " Append exactly one frame before finish().")
+        }
+        let partial = AtomicOutput.freshPartialFile(for: file)
+        do {
+            try AtomicOutput.writeFile(encoded, to: partial)
+            try AtomicOutput.move(partial, replacing: file)
+        } catch {
+            AtomicOutput.remove(partial)
+            throw error
+        }
+        state = .finished
+        self.encoded = nil
+    }
+
+    public func cancel() {
+        if state == .open { state = .cancelled }
+        encoded = nil
+    }
+}
