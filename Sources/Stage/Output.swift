@@ -10,7 +10,8 @@ public enum OutputTarget: Equatable {
     case pngSequence(URL)
     /// One PNG of the screen at a time.
     case still(URL, time: TimeInterval)
-    /// One PNG with `count` evenly spaced moments of the clip side by side.
+    /// One PNG with `count` evenly spaced moments, from the start of the first transition to the end of
+    /// the last (the whole clip when there is none), side by side.
     case filmstrip(URL, count: Int)
 
     /// `path` ending in `/` (or naming a directory) → PNG sequence; `.mp4` → clip; `.png` with `at` → still;
@@ -80,7 +81,9 @@ extension Stage {
                 throw StageError.invalidOption(option: "--filmstrip", value: "\(count)", allowed: "a number of moments from 2 to 24")
             }
             try prepareParent(of: url)
-            let times = (0..<count).map { plan.duration * Double($0) / Double(count - 1) }
+            // The moments that move: from the first transition's start to the last one's end.
+            let first = plan.transitions.first?.start ?? 0, last = plan.transitions.last?.end ?? plan.duration
+            let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
             let frames = try Stage.frames(sceneType, settings: settings, times: times)
             let sink = try PNGFileSink(file: url)
             do {

@@ -16,7 +16,7 @@ Output (--out; default output/SCENE.mp4):
   frames/             a PNG sequence: frames/frame-00000.png, frame-00001.png, …
   still.png --at T    one PNG of the screen at T seconds
   strip.png --filmstrip N
-                      one PNG with N evenly spaced moments of the clip side by side
+                      one PNG with N evenly spaced moments of the transition side by side
 
 Options:
   --fps N             frames per second, 1–240 (default 60)
