@@ -14,13 +14,17 @@ let package = Package(
     ],
     targets: [
         // Geometry and colour types Foundation lacks on Linux (CGAffineTransform, CGColor, CGImage).
-        .target(name: "CoreGraphics"),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
         // Pixels: coverage, compositing, shadows. Knows nothing of layers.
         .target(name: "Raster", dependencies: ["CoreGraphics"]),
         // CALayer tree, animations, timing, presentation snapshots and the snapshot renderer.
         .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
         // Views, view controllers, presentation and transition machinery.
-        .target(name: "UIKit", dependencies: ["QuartzCore"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "_Testing_UIKit"]),
+        // Empty stand-ins for the toolchain's Testing cross-import overlays, which Linux declares but does
+        // not ship: without them `import Testing` + `import UIKit` in one file does not compile.
+        .target(name: "_Testing_CoreGraphics"),
+        .target(name: "_Testing_UIKit"),
         // System libraries: a module map and one shim header each.
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
@@ -41,6 +45,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
+        .testTarget(name: "LayerRenderingTests", dependencies: ["QuartzCore", "Raster"]),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],

@@ -1,4 +1,4 @@
-import CoreGraphics
+@_exported import CoreGraphics
 
 /// The virtual clock and event queue every animation runs on. Nothing in this package reads the wall clock:
 /// `CACurrentMediaTime()` answers `Timeline.current.now`, and the Stage advances it frame by frame.

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Raster
+import Media
 import Stage
 import TransitionTesting
 @testable import Scenes
@@ -74,5 +75,16 @@ import TransitionTesting
                                               times: [present.time(at: Double(percent) / 100)]).first)
         try GoldenImage.verify(frame, golden: Self.goldens.appendingPathComponent("card-expand/present-\(percent).png"),
                                failuresDirectory: Self.failures)
+    }
+}
+
+/// The same scene and options give byte-identical PNG frames on every run.
+@Suite struct Determinism {
+    @Test func separateRunsEncodeToTheSameBytes() throws {
+        let settings = RenderSettings(scale: 1, fps: 60)
+        let times = [0.0, 0.45, 0.8, 1.6]
+        let first = try Stage.frames(CardExpandScene.self, settings: settings, times: times).map(PNGCodec.encode)
+        let second = try Stage.frames(CardExpandScene.self, settings: settings, times: times).map(PNGCodec.encode)
+        #expect(first == second)
     }
 }
