@@ -71,6 +71,17 @@ open class CALayer {
         get { model.zPosition }
         set { willChange("zPosition"); model.zPosition = newValue }
     }
+    public var transform: CATransform3D {
+        get { model.transform }
+        set { willChange("transform"); model.transform = newValue }
+    }
+    public var sublayerTransform: CATransform3D {
+        get { model.sublayerTransform }
+        set { willChange("sublayerTransform"); model.sublayerTransform = newValue }
+    }
+    public func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(model.transform) }
+    public func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
     /// Derived from position, anchorPoint and bounds; setting it rewrites position and bounds.size.
     public var frame: CGRect {
         get { model.frame }
@@ -185,37 +196,44 @@ open class CALayer {
 
     // MARK: Coordinates
 
-    /// Converts a point from this layer's bounds space to `layer`'s (nil: the root of the tree).
+    /// Converts a point from this layer's bounds space to `layer`'s (nil: the root of the tree), through
+    /// positions, transforms and sublayerTransforms (model values).
     public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
-        let inRoot = offsetInRoot()
-        let target = layer?.offsetInRoot() ?? .zero
-        return CGPoint(x: point.x + inRoot.x - target.x, y: point.y + inRoot.y - target.y)
+        let target = layer.map { CATransform3DInvert($0.toRoot()) } ?? CATransform3DIdentity
+        return CATransform3DConcat(toRoot(), target).apply(to: point)
     }
 
     public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
-        let source = layer?.offsetInRoot() ?? .zero
-        let inRoot = offsetInRoot()
-        return CGPoint(x: point.x + source.x - inRoot.x, y: point.y + source.y - inRoot.y)
+        let source = layer?.toRoot() ?? CATransform3DIdentity
+        return CATransform3DConcat(source, CATransform3DInvert(toRoot())).apply(to: point)
     }
 
+    /// The bounding box of the converted rectangle.
     public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
-        CGRect(origin: convert(rect.origin, to: layer), size: rect.size)
+        boundingBox(of: rect) { convert($0, to: layer) }
     }
 
     public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
-        CGRect(origin: convert(rect.origin, from: layer), size: rect.size)
+        boundingBox(of: rect) { convert($0, from: layer) }
     }
 
-    /// Where this layer's bounds-space origin lands in the root's bounds space (model values).
-    private func offsetInRoot() -> CGPoint {
-        var offset = CGPoint.zero
-        var layer: CALayer? = self
-        while let current = layer, let parent = current.superlayer {
-            offset.x += current.model.frame.minX - current.model.bounds.minX
-            offset.y += current.model.frame.minY - current.model.bounds.minY
+    private func boundingBox(of rect: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
+        let points = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                      CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(map)
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// This layer's bounds space → the root's bounds space.
+    private func toRoot() -> CATransform3D {
+        var matrix = CATransform3DIdentity
+        var layer = self
+        while let parent = layer.superlayer {
+            matrix = CATransform3DConcat(CATransform3DConcat(matrix, layer.model.toSuperlayer),
+                                         parent.model.sublayerTransformAboutAnchor)
             layer = parent
         }
-        return offset
+        return matrix
     }
 
     // MARK: Animations

@@ -8,6 +8,9 @@ public struct LayerState: Equatable, Sendable {
     public var position: CGPoint = .zero
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
     public var zPosition: CGFloat = 0
+    public var transform = CATransform3DIdentity
+    /// Applied to the sublayers, about this layer's anchor point (perspective lives here: m34 = −1/d).
+    public var sublayerTransform = CATransform3DIdentity
     public var isHidden = false
     public var opacity: Float = 1
     public var allowsGroupOpacity = true
@@ -32,10 +35,35 @@ public struct LayerState: Equatable, Sendable {
 
     public init() {}
 
-    /// `frame` as Core Animation derives it (identity transform): position − anchorPoint ⊙ size.
+    /// `frame` as Core Animation derives it: position − anchorPoint ⊙ size with an identity transform,
+    /// otherwise the bounding box of the transformed bounds.
     public var frame: CGRect {
-        CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
-               width: bounds.width, height: bounds.height)
+        let untransformed = CGRect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                                   width: bounds.width, height: bounds.height)
+        guard !CATransform3DIsIdentity(transform) else { return untransformed }
+        let corners = [CGPoint(x: 0, y: 0), CGPoint(x: bounds.width, y: 0), CGPoint(x: 0, y: bounds.height),
+                       CGPoint(x: bounds.width, y: bounds.height)].map { corner in
+            toSuperlayer.apply(to: CGPoint(x: corner.x + bounds.minX, y: corner.y + bounds.minY))
+        }
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+
+    /// The sublayerTransform applied about the anchor point, as Core Animation applies it to sublayers:
+    /// T(−A) · sublayerTransform · T(A), A = anchorPoint ⊙ size + bounds.origin (row-vector order).
+    public var sublayerTransformAboutAnchor: CATransform3D {
+        guard !CATransform3DIsIdentity(sublayerTransform) else { return CATransform3DIdentity }
+        let ax = anchorPoint.x * bounds.width + bounds.minX, ay = anchorPoint.y * bounds.height + bounds.minY
+        return CATransform3DConcat(CATransform3DConcat(CATransform3DMakeTranslation(-ax, -ay, 0), sublayerTransform),
+                                   CATransform3DMakeTranslation(ax, ay, 0))
+    }
+
+    /// Maps this layer's bounds space into its superlayer's bounds space (before the superlayer's
+    /// sublayerTransform): T(position) · transform · T(−anchor ⊙ size − bounds.origin), in row-vector order.
+    public var toSuperlayer: CATransform3D {
+        let anchor = CATransform3DMakeTranslation(-anchorPoint.x * bounds.width - bounds.minX,
+                                                  -anchorPoint.y * bounds.height - bounds.minY, 0)
+        return CATransform3DConcat(CATransform3DConcat(anchor, transform), CATransform3DMakeTranslation(position.x, position.y, zPosition))
     }
 }
 
@@ -74,7 +102,8 @@ struct AnimatableProperty {
     /// The key paths layers can animate. Sub-paths like `position.x` are not supported yet.
     static let all: [String: AnimatableProperty] = [
         "bounds": .init(\.bounds), "position": .init(\.position), "anchorPoint": .init(\.anchorPoint),
-        "zPosition": .init(\.zPosition), "opacity": .init(\.opacity), "cornerRadius": .init(\.cornerRadius),
+        "zPosition": .init(\.zPosition), "opacity": .init(\.opacity),
+        "transform": .init(\.transform), "sublayerTransform": .init(\.sublayerTransform), "cornerRadius": .init(\.cornerRadius),
         "backgroundColor": .init(\.backgroundColor), "shadowColor": .init(\.shadowColor),
         "shadowOpacity": .init(\.shadowOpacity), "shadowOffset": .init(\.shadowOffset),
         "shadowRadius": .init(\.shadowRadius),

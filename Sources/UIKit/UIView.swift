@@ -51,6 +51,15 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.position }
         set { layer.position = newValue }
     }
+    /// The layer's transform as an affine transform (UIKit's `transform`); `transform3D` is the full one.
+    open var transform: CGAffineTransform {
+        get { layer.affineTransform() }
+        set { layer.setAffineTransform(newValue) }
+    }
+    open var transform3D: CATransform3D {
+        get { layer.transform }
+        set { layer.transform = newValue }
+    }
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
