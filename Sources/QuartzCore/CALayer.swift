@@ -10,6 +10,33 @@ extension CALayerDelegate {
     public func layoutSublayers(of layer: CALayer) {}
 }
 
+public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let circular = CALayerCornerCurve(rawValue: "circular")
+    /// Apple's squircle: each corner's curve starts 1.528665 × radius from the corner.
+    public static let continuous = CALayerCornerCurve(rawValue: "continuous")
+}
+
+public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let center = CALayerContentsGravity(rawValue: "center")
+    public static let top = CALayerContentsGravity(rawValue: "top")
+    public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    public static let left = CALayerContentsGravity(rawValue: "left")
+    public static let right = CALayerContentsGravity(rawValue: "right")
+    public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    public static let resize = CALayerContentsGravity(rawValue: "resize")
+    public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
+    public static let all: [CALayerContentsGravity] = [.center, .top, .bottom, .left, .right, .topLeft, .topRight,
+                                                       .bottomLeft, .bottomRight, .resize, .resizeAspect, .resizeAspectFill]
+}
+
 public struct CACornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -116,6 +143,36 @@ open class CALayer {
     public var cornerRadius: CGFloat {
         get { model.cornerRadius }
         set { willChange("cornerRadius"); model.cornerRadius = max(newValue, 0) }
+    }
+    public var maskedCorners: CACornerMask {
+        get { model.maskedCorners }
+        set { willChange("maskedCorners"); model.maskedCorners = newValue }
+    }
+    public var cornerCurve: CALayerCornerCurve {
+        get { model.cornerCurve }
+        set { willChange("cornerCurve"); model.cornerCurve = newValue }
+    }
+    /// A CGImage (Apple declares `Any?`; anything else draws nothing).
+    public var contents: Any? {
+        get { model.contents }
+        set { willChange("contents"); model.contents = newValue as? CGImage }
+    }
+    public var contentsGravity: CALayerContentsGravity {
+        get { model.contentsGravity }
+        set { willChange("contentsGravity"); model.contentsGravity = newValue }
+    }
+    public var contentsScale: CGFloat {
+        get { model.contentsScale }
+        set { willChange("contentsScale"); model.contentsScale = newValue > 0 ? newValue : 1 }
+    }
+    /// A layer whose composited alpha masks this one (it has no superlayer; positioned in this layer's bounds space).
+    public var mask: CALayer? {
+        didSet { oldValue?.maskOwner = nil; mask?.removeFromSuperlayer(); mask?.maskOwner = self }
+    }
+    weak var maskOwner: CALayer?
+    public var shadowPath: CGPath? {
+        get { model.shadowPath }
+        set { willChange("shadowPath"); model.shadowPath = newValue?.copy() }
     }
     public var shadowColor: CGColor? {
         get { model.shadowColor }
@@ -296,7 +353,8 @@ open class CALayer {
 
     /// The presentation of the whole subtree at media time `t`, as plain values.
     public func snapshot(at t: CFTimeInterval) -> LayerSnapshot {
-        LayerSnapshot(name: name, state: presentationState(at: t), sublayers: children.map { $0.snapshot(at: t) })
+        LayerSnapshot(name: name, state: presentationState(at: t), sublayers: children.map { $0.snapshot(at: t) },
+                      mask: mask?.snapshot(at: t))
     }
 }
 
@@ -305,8 +363,15 @@ public struct LayerSnapshot: Equatable, Sendable {
     public var name: String?
     public var state: LayerState
     public var sublayers: [LayerSnapshot]
-    public init(name: String? = nil, state: LayerState, sublayers: [LayerSnapshot] = []) {
+    /// The mask layer's snapshot (boxed: a struct cannot hold itself inline).
+    public var mask: LayerSnapshot? {
+        get { maskBox.first }
+        set { maskBox = newValue.map { [$0] } ?? [] }
+    }
+    private var maskBox: [LayerSnapshot] = []
+    public init(name: String? = nil, state: LayerState, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
         self.name = name; self.state = state; self.sublayers = sublayers
+        self.mask = mask
     }
 }
 

@@ -17,11 +17,20 @@ public struct LayerState: Equatable, Sendable {
     public var masksToBounds = false
     public var backgroundColor: CGColor?
     public var cornerRadius: CGFloat = 0
+    public var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
+    public var cornerCurve: CALayerCornerCurve = .circular
+    /// The layer's image, drawn above the background and below sublayers.
+    public var contents: CGImage?
+    public var contentsGravity: CALayerContentsGravity = .resize
+    /// Image pixels per point (UIKit sets the screen scale for images it loads at @2x/@3x).
+    public var contentsScale: CGFloat = 1
     public var shadowColor: CGColor? = .black
     public var shadowOpacity: Float = 0
     /// Core Animation's default points up (−3): it comes from the Mac's y-up origin.
     public var shadowOffset = CGSize(width: 0, height: -3)
     public var shadowRadius: CGFloat = 3
+    /// The shape of the shadow, in the layer's bounds space; nil: the layer's composited alpha.
+    public var shadowPath: CGPath?
     /// Set for CAGradientLayer: an axial gradient filling the bounds.
     public var gradient: Gradient?
 
