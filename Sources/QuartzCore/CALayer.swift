@@ -351,9 +351,12 @@ open class CALayer {
         return copy
     }
 
-    /// The presentation of the whole subtree at media time `t`, as plain values.
+    /// The presentation of the whole subtree at media time `t`, as plain values clamped the way Core
+    /// Animation draws them (`clampedForRendering`). Layers without a name are
+    /// named after their delegate's class (the view), so dumps and error messages say which view is meant.
     public func snapshot(at t: CFTimeInterval) -> LayerSnapshot {
-        LayerSnapshot(name: name, state: presentationState(at: t), sublayers: children.map { $0.snapshot(at: t) },
+        LayerSnapshot(name: name ?? delegate.map { String(describing: type(of: $0)) },
+                      state: presentationState(at: t).clampedForRendering(), sublayers: children.map { $0.snapshot(at: t) },
                       mask: mask?.snapshot(at: t))
     }
 }

@@ -40,9 +40,24 @@ public struct LayerState: Equatable, Sendable {
         /// Unit coordinates of the bounds: (0,0) top-left, (1,1) bottom-right.
         public var startPoint: CGPoint
         public var endPoint: CGPoint
+        public init(colors: [CGColor], locations: [CGFloat]?, startPoint: CGPoint, endPoint: CGPoint) {
+            self.colors = colors; self.locations = locations; self.startPoint = startPoint; self.endPoint = endPoint
+        }
     }
 
     public init() {}
+
+    /// What Core Animation draws for values an animation can push out of range (a spring overshooting a
+    /// corner radius of 0, an opacity of 1, a size of 0): radii, sizes and opacities clamped.
+    public func clampedForRendering() -> LayerState {
+        var s = self
+        s.cornerRadius = max(s.cornerRadius, 0)
+        s.shadowRadius = max(s.shadowRadius, 0)
+        s.opacity = min(max(s.opacity, 0), 1)
+        s.shadowOpacity = min(max(s.shadowOpacity, 0), 1)
+        s.bounds.size = CGSize(width: max(s.bounds.width, 0), height: max(s.bounds.height, 0))
+        return s
+    }
 
     /// `frame` as Core Animation derives it: position − anchorPoint ⊙ size with an identity transform,
     /// otherwise the bounding box of the transformed bounds.

@@ -72,7 +72,7 @@ public enum Stage {
             let session = SceneSession(sceneType, device: settings.device)
             for time in times {
                 session.advance(to: time)
-                try sink.append(session.render(scale: settings.scale))
+                try sink.append(try session.render(scale: settings.scale))
             }
             try sink.finish()
         } catch {
@@ -86,6 +86,36 @@ public enum Stage {
         let collector = CollectingSink()
         try render(sceneType, settings: settings, times: times, into: collector)
         return collector.frames
+    }
+
+    /// The presentation tree of `sceneType` at `time`, as a document (the same pixels as a still then).
+    public static func dumpTree(_ sceneType: Scene.Type, settings: RenderSettings, at time: TimeInterval) throws -> LayerTreeDocument {
+        try settings.validate()
+        let plan = try Stage.plan(sceneType, settings: settings)
+        guard time.isFinite, time >= 0, time <= plan.duration else {
+            throw StageError.timeOutOfRange(option: "--at", value: time, scene: sceneType.name, duration: plan.duration)
+        }
+        let session = SceneSession(sceneType, device: settings.device)
+        session.advance(to: time)
+        return session.document(scale: settings.scale)
+    }
+
+    /// Reads a layer-tree document, with errors that name the file and the JSON path.
+    public static func loadDocument(_ url: URL) throws -> LayerTreeDocument {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw StageError.invalidDocument(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try LayerTreeDocument.decode(text, baseDirectory: url.deletingLastPathComponent())
+        } catch let error as LayerTreeDocument.Invalid {
+            throw StageError.invalidDocument(path: url.path, problem: error.description)
+        }
+    }
+
+    /// Draws a document (at `scale`, or the document's own).
+    public static func render(_ document: LayerTreeDocument, scale: CGFloat? = nil) -> PixelBuffer {
+        LayerRenderer(scale: scale ?? document.scale).render(document.root, size: document.canvasSize, background: document.background)
     }
 
     static func transitionSpans(in marks: [(time: TimeInterval, label: String)]) -> [TransitionSpan] {

@@ -1,5 +1,6 @@
 import UIKit
 import Raster
+import Media
 
 /// One run of a scene on its own virtual clock and screen: builds the window, plays the script, and
 /// answers what the screen shows at any time from now on. Time only moves forward.
@@ -22,6 +23,11 @@ public final class SceneSession {
         self.sceneType = sceneType
         self.device = device
         screen = device.screen
+        // Images load through Media's PNG decoder, as ImageIO backs UIImage on iOS.
+        CGImageDecoding.decodePNG = { bytes in
+            let pixels = try PNGCodec.decode(bytes)
+            return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!
+        }
         within {
             scene = sceneType.init()
             window = UIWindow(screen: screen)
@@ -81,9 +87,19 @@ public final class SceneSession {
     /// The presentation tree now.
     public func snapshot() -> LayerSnapshot { within { window.layer.snapshot(at: timeline.now) } }
 
-    /// What the screen shows now, at `scale` pixels per point.
-    public func render(scale: CGFloat) -> PixelBuffer {
-        LayerRenderer(scale: scale).render(snapshot(), size: device.size, background: .black)
+    /// What the screen shows now, at `scale` pixels per point. A tree the scene left with non-finite or
+    /// negative geometry is an error naming the layer.
+    public func render(scale: CGFloat) throws -> PixelBuffer {
+        let tree = snapshot()
+        do { try tree.validate() } catch let error as InvalidLayerTree {
+            throw StageError.invalidLayerTree(scene: sceneType.name, time: now, problem: error.description)
+        }
+        return LayerRenderer(scale: scale).render(tree, size: device.size, background: .black)
+    }
+
+    /// The presentation tree now, as a layer-tree document.
+    public func document(scale: CGFloat) -> LayerTreeDocument {
+        LayerTreeDocument(canvasSize: device.size, scale: scale, background: .black, root: snapshot())
     }
 
     /// Labelled moments so far (transition begins and ends, touches).

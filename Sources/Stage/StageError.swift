@@ -9,6 +9,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
     case sceneDidNotSettle(scene: String, seconds: Double)
     case canvasTooLarge(width: Int, height: Int, limit: Int)
     case output(path: String, reason: String)
+    case invalidLayerTree(scene: String, time: Double, problem: String)
+    case invalidDocument(path: String, problem: String)
 
     public var description: String {
         switch self {
@@ -30,6 +32,10 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
             return "the canvas would be \(width)×\(height) pixels; the limit is \(limit) on each side. Lower --scale."
         case .output(let path, let reason):
             return "could not write '\(path)': \(reason)"
+        case .invalidLayerTree(let scene, let time, let problem):
+            return "scene \(scene) at \(format(time)) s has a layer that cannot be drawn: \(problem)"
+        case .invalidDocument(let path, let problem):
+            return "\(path): \(problem)"
         }
     }
 }

@@ -51,7 +51,7 @@ for scale in scales {
     for index in 0..<plan.frameCount {
         session.advance(to: plan.time(ofFrame: index))
         var frame: PixelBuffer!
-        render.append(milliseconds { frame = session.render(scale: scale) })
+        render.append(try milliseconds { frame = try session.render(scale: scale) })
         if index % 8 == 0 { png.append(try milliseconds { _ = try PNGCodec.encode(frame) }) }
         if frames.count < 30 { frames.append(frame) }
     }

@@ -9,7 +9,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The parsed command line.
 struct Arguments: Equatable {
-    enum Command: Equatable { case help, list, render(scene: String) }
+    enum Command: Equatable { case help, list, render(scene: String), tree(file: String) }
     var command: Command = .help
     var out: String?
     var fps: Int?
@@ -17,8 +17,9 @@ struct Arguments: Equatable {
     var at: Double?
     var filmstrip: Int?
     var device: String?
+    var dumpTree: String?
 
-    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device"]
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree"]
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
     static func parse(_ argv: [String]) throws -> Arguments {
@@ -33,6 +34,15 @@ struct Arguments: Equatable {
             if word == "--list" { result.command = .list; continue }
             guard word.hasPrefix("-") else {
                 if let scene { throw UsageError("two scene names given ('\(scene)' and '\(word)'); render one scene per run.") }
+                if word == "tree" {
+                    guard index < argv.count, !argv[index].hasPrefix("--") else {
+                        throw UsageError("tree needs a layer-tree document: render-transition tree FILE.json --out still.png")
+                    }
+                    result.command = .tree(file: argv[index])
+                    index += 1
+                    scene = "tree"
+                    continue
+                }
                 scene = word
                 continue
             }
@@ -53,7 +63,12 @@ struct Arguments: Equatable {
             guard seen.insert(name).inserted else { throw UsageError("\(name) is given twice; give it once.") }
             try result.set(name, value!)
         }
-        if result.command != .list {
+        if case .tree = result.command {
+            for (given, name) in [(result.fps != nil, "--fps"), (result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
+                                  (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree")] where given {
+                throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
+            }
+        } else if result.command != .list {
             if let scene { result.command = .render(scene: scene) }
             else if result != Arguments() { throw UsageError("no scene named. Usage: render-transition SCENE --out PATH. Run 'render-transition --list' to see the scenes.") }
         }
@@ -85,6 +100,11 @@ struct Arguments: Equatable {
                 throw UsageError("invalid value '\(value)' for --filmstrip: how many moments to show, from 2 to 24.")
             }
             filmstrip = n
+        case "--dump-tree":
+            guard value.hasSuffix(".json") else {
+                throw UsageError("--dump-tree writes a JSON document: give a path ending in .json, e.g. --dump-tree tree.json")
+            }
+            dumpTree = value
         case "--device":
             guard Device.named(value) != nil else {
                 throw UsageError(StageError.unknownDevice(value, available: Device.all.map(\.id)).description)
@@ -102,6 +122,7 @@ struct Arguments: Equatable {
         case "--scale": "--scale 1"
         case "--at": "--at 0.5"
         case "--filmstrip": "--filmstrip 6"
+        case "--dump-tree": "--dump-tree tree.json --at 0.5"
         default: "--device iphone-16"
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Stage
+import Media
 import Scenes
 import UIKit
 
@@ -8,6 +9,8 @@ render-transition — renders iOS view-controller transitions offscreen into MP4
 
 Usage:
   render-transition SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
+  render-transition SCENE --dump-tree tree.json --at SECONDS
+  render-transition tree FILE.json --out still.png [--scale S]
   render-transition --list
   render-transition --help
 
@@ -24,6 +27,7 @@ Options:
   --device NAME       \(Device.all.map(\.id).joined(separator: ", ")) (default iphone-16)
   --at SECONDS        the moment a .png still shows
   --filmstrip N       how many moments a filmstrip .png shows, 2–24
+  --dump-tree PATH    write the presentation layer tree at --at as a JSON document (docs/LAYER-TREE-FORMAT.md)
   --list              the scenes, with what each shows and how long it lasts
 
 Nothing is written at PATH unless the whole render succeeds.
@@ -47,6 +51,8 @@ enum CLI {
             return 0
         case .render(let name):
             return render(name, arguments)
+        case .tree(let file):
+            return renderTree(file, arguments)
         }
     }
 
@@ -69,6 +75,21 @@ enum CLI {
         }
         let device = arguments.device.flatMap(Device.named) ?? .default
         let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, fps: arguments.fps ?? 60)
+        if let dump = arguments.dumpTree {
+            guard let time = arguments.at else {
+                return fail("--dump-tree needs --at SECONDS: the moment whose layer tree to write.", code: 2)
+            }
+            do {
+                let document = try Stage.dumpTree(sceneType, settings: settings, at: time)
+                try writeAtomically(document.encoded(), to: dump)
+                print("\(name): layer tree at \(time) s → \(dump)")
+                if arguments.out == nil { return 0 }
+            } catch let error as StageError {
+                return fail(error.description, code: exitCode(for: error))
+            } catch {
+                return fail("\(error)", code: 1)
+            }
+        }
         let path = arguments.out ?? "output/\(name).mp4"
         do {
             let target = try OutputTarget.resolve(path: path, at: arguments.at, filmstrip: arguments.filmstrip)
@@ -83,14 +104,51 @@ enum CLI {
             print("\(name): \(what), \(settings.pixelWidth)×\(settings.pixelHeight) px → \(path)")
             return 0
         } catch let error as StageError {
-            switch error {
-            case .invalidOption, .optionConflict, .unsupportedOutput, .timeOutOfRange, .unknownDevice, .unknownScene, .canvasTooLarge:
-                return fail(error.description, code: 2)
-            case .sceneDidNotSettle, .output:
-                return fail(error.description, code: 1)
-            }
+            return fail(error.description, code: exitCode(for: error))
         } catch {
             return fail("\(error)", code: 1)
+        }
+    }
+
+    static func exitCode(for error: StageError) -> Int32 {
+        switch error {
+        case .invalidOption, .optionConflict, .unsupportedOutput, .timeOutOfRange, .unknownDevice, .unknownScene, .canvasTooLarge,
+             .invalidDocument:
+            return 2
+        case .sceneDidNotSettle, .output, .invalidLayerTree:
+            return 1
+        }
+    }
+
+    /// `render-transition tree FILE.json --out still.png`: draws a layer-tree document.
+    static func renderTree(_ file: String, _ arguments: Arguments) -> Int32 {
+        guard let out = arguments.out else { return fail("tree needs --out still.png", code: 2) }
+        guard out.lowercased().hasSuffix(".png") else {
+            return fail("cannot write '\(out)': a layer-tree document renders to one still; give a .png path.", code: 2)
+        }
+        do {
+            let document = try Stage.loadDocument(URL(fileURLWithPath: file))
+            let scale = arguments.scale.map { CGFloat($0) } ?? document.scale
+            let image = Stage.render(document, scale: scale)
+            let sink = try PNGFileSink(file: URL(fileURLWithPath: out))
+            do { try sink.append(image); try sink.finish() } catch { sink.cancel(); throw error }
+            print("\(file): \(image.width)×\(image.height) px → \(out)")
+            return 0
+        } catch let error as StageError {
+            return fail(error.description, code: exitCode(for: error))
+        } catch {
+            return fail("\(error)", code: 1)
+        }
+    }
+
+    /// Writes text through a temporary file renamed into place, so a failure leaves nothing half-written.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw StageError.output(path: path, reason: error.localizedDescription)
         }
     }
 }

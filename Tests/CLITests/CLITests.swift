@@ -131,3 +131,33 @@ import Media
         #expect(names.first == "frame-00000.png" && names.last == "frame-00016.png")
     }
 }
+
+/// `--dump-tree` and `tree`: a dumped tree renders to the same PNG as the still.
+@Suite(.serialized) struct LayerTreeCommands {
+    @Test func dumpThenRenderGivesTheSamePNG() throws {
+        let directory = try CommandLine.temporaryDirectory()
+        let tree = directory.appendingPathComponent("tree.json"), still = directory.appendingPathComponent("still.png")
+        let redrawn = directory.appendingPathComponent("redrawn.png")
+        let dump = try CommandLine.run(["card-expand", "--scale", "1", "--dump-tree", tree.path, "--at", "0.6", "--out", still.path])
+        #expect(dump.status == 0, "\(dump.stderr)")
+        let render = try CommandLine.run(["tree", tree.path, "--out", redrawn.path])
+        #expect(render.status == 0, "\(render.stderr)")
+        #expect(try Data(contentsOf: still) == Data(contentsOf: redrawn))
+    }
+
+    @Test func dumpNeedsATime() throws {
+        let result = try CommandLine.run(["card-expand", "--dump-tree", "x.json"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--dump-tree needs --at"))
+    }
+
+    @Test func badDocumentIsRefusedWithItsPathAndNothingIsWritten() throws {
+        let directory = try CommandLine.temporaryDirectory()
+        let tree = directory.appendingPathComponent("bad.json"), out = directory.appendingPathComponent("out.png")
+        try Data(#"{"format": "render-transition.layer-tree", "version": 1, "canvas": {"width": 10, "height": 10}, "root": {"opacity": true}}"#.utf8).write(to: tree)
+        let result = try CommandLine.run(["tree", tree.path, "--out", out.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("root.opacity: expected a number, got a boolean"))
+        #expect(!FileManager.default.fileExists(atPath: out.path))
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+import Foundation
+import Raster
+import Stage
+import UIKit
+@testable import Scenes
+
+/// Layer-tree documents: dumps round-trip exactly and draw the same pixels; bad documents are refused
+/// with the JSON path of the problem.
+@Suite struct LayerTreeDocuments {
+    static let settings = RenderSettings(scale: 1, fps: 60)
+
+    @Test("a dump decodes to the same tree and draws the scene's pixels", arguments: [0.0, 0.45, 0.8])
+    func dumpRoundTrip(time: Double) throws {
+        let dump = try Stage.dumpTree(CardExpandScene.self, settings: Self.settings, at: time)
+        let decoded = try LayerTreeDocument.decode(dump.encoded())
+        #expect(decoded == dump)
+        let still = try #require(Stage.frames(CardExpandScene.self, settings: Self.settings, times: [time]).first)
+        #expect(Stage.render(decoded) == still)
+    }
+
+    func document(_ root: String, canvas: String = #"{"width": 100, "height": 100}"#) -> String {
+        #"{"format": "render-transition.layer-tree", "version": 1, "canvas": \#(canvas), "root": \#(root)}"#
+    }
+
+    func problem(_ text: String) -> String? {
+        do { _ = try LayerTreeDocument.decode(text); return nil } catch { return "\(error)" }
+    }
+
+    @Test func handWrittenDocumentDraws() throws {
+        let doc = try LayerTreeDocument.decode(document(#"""
+            {"bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": [1, 1, 1, 1],
+             "sublayers": [{"bounds": [0, 0, 40, 40], "position": [50, 50], "backgroundColor": [1, 0, 0, 1], "cornerRadius": 8}]}
+            """#))
+        let image = Stage.render(doc, scale: 2)
+        #expect(image.width == 200 && image.height == 200)
+        #expect(image[100, 100] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(image[10, 10] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(image[61, 61] == RGBA8(r: 255, g: 255, b: 255, a: 255))   // outside the rounded corner
+    }
+
+    @Test("bad documents name the JSON path and the problem", arguments: [
+        (#"{"bounds": [0, 0, 10, 10], "shadowRadus": 3}"#, #"root.shadowRadus: unknown key; did you mean "shadowRadius"?"#),
+        (#"{"opacity": "half"}"#, "root.opacity: expected a number, got a string"),
+        (#"{"sublayers": [{"bounds": [0, 0, 10, -5]}]}"#, "root.sublayers[0].bounds: the size 10.0×-5.0 is negative"),
+        (#"{"bounds": [0, 0, 10]}"#, "root.bounds: expected 4 numbers, got 3"),
+        (##"{"backgroundColor": "#GG0000"}"##, ##"root.backgroundColor: "#GG0000" is not a colour"##),
+        (#"{"cornerCurve": "squircle"}"#, #"root.cornerCurve: "squircle" is not a corner curve"#),
+        (#"{"contents": {"png": "aGVsbG8="}}"#, "root.contents.png:"),
+        (#"{"contents": {"file": "/nonexistent/x.png"}}"#, "root.contents.file:"),
+        (#"{"locations": [0, 1]}"#, "belong to a gradient"),
+        (#"{"sublayers": {}}"#, "root.sublayers: expected an array of layers"),
+        (#"{"shadowPath": [["M", 0, 0], ["X", 1]]}"#, "root.shadowPath[1]"),
+        (#"{"position": [1e999, 0]}"#, "not valid JSON"),
+    ])
+    func badDocuments(_ c: (String, String)) {
+        let message = problem(document(c.0))
+        #expect(message?.contains(c.1) == true, "\(message ?? "accepted")")
+    }
+
+    @Test func badEnvelopes() {
+        #expect(problem("{")?.contains("not valid JSON") == true)
+        #expect(problem(#"{"format": "svg", "version": 1}"#)?.contains("format: expected") == true)
+        #expect(problem(document("{}", canvas: #"{"width": 100, "height": 100, "scale": 9}"#))?.contains("canvas.scale") == true)
+        #expect(problem(document("{}", canvas: #"{"width": 4000, "height": 100, "scale": 3}"#))?.contains("over the limit") == true)
+        #expect(problem(document("{}", canvas: #"{"width": 0, "height": 100}"#))?.contains("canvas") == true)
+    }
+}
+
+/// A scene whose layout produces NaN: rendering it is an error naming the view, not a crash.
+final class BrokenGeometryScene: Scene {
+    static let name = "broken-geometry"
+    static let summary = "a view with a NaN frame"
+    init() {}
+    func makeRootViewController() -> UIViewController {
+        let controller = UIViewController()
+        let bad = UIImageView(frame: CGRect(x: CGFloat.nan, y: 0, width: 10, height: 10))
+        controller.view.addSubview(bad)
+        return controller
+    }
+    func script() -> Script { Script() }
+}
+
+@Suite struct InvalidGeometry {
+    @Test func renderingNaNGeometryNamesTheLayer() {
+        do {
+            _ = try Stage.frames(BrokenGeometryScene.self, settings: RenderSettings(scale: 1), times: [0])
+            Issue.record("rendered a NaN frame without an error")
+        } catch {
+            let message = "\(error)"
+            #expect(message.contains("broken-geometry"))
+            #expect(message.contains("UIImageView"))
+            #expect(message.contains("position: nan is not a finite number"))
+        }
+    }
+}
