@@ -2,23 +2,133 @@ import CoreGraphics
 import Raster
 
 /// Draws a presentation snapshot into pixels, following Core Animation's per-layer order (reference §6):
-/// shadow, background, sublayers by zPosition, with masksToBounds clipping sublayers and the layer's own
-/// shadow, and group opacity compositing a subtree as one image.
+/// shadow, background, contents, sublayers by zPosition, border; `mask` and `masksToBounds` clip the
+/// contents, sublayers and border (masksToBounds also the layer's own shadow); opacity < 1 composites a
+/// subtree as one image unless `allowsGroupOpacity` is false.
 ///
-/// Geometry is in points; pixels appear only here, through `scale`. Transforms are not rendered yet:
-/// layers are placed by position, anchorPoint and bounds.
-public struct LayerRenderer {
-    public var scale: CGFloat
+/// Geometry is in points; pixels appear only here, through `scale`. Each layer is placed by a projective
+/// map from its bounds space to the canvas (position, anchorPoint, bounds origin, transform, and the
+/// superlayer's sublayerTransform, flattened into the superlayer's plane as Core Animation does).
+/// Axis-aligned layers use Raster's exact analytic rounded rectangles; others are filled as paths.
+///
+/// A renderer keeps one cache between frames: the canvas after the leading layers that did not change
+/// since the previous frame (the backdrop), so a card expanding over a still list redraws only the card.
+public final class LayerRenderer {
+    public let scale: CGFloat
+    private var backdrop: Backdrop?
 
     public init(scale: CGFloat) { self.scale = scale }
 
     /// Renders `root` onto an opaque canvas of `size` points filled with `background`.
     public func render(_ root: LayerSnapshot, size: CGSize, background: CGColor = .black) -> PixelBuffer {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
-        var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: RGBA8(background)), originX: 0, originY: 0)
-        draw(root, parentOffset: .zero, into: &canvas, clip: nil, opacity: 1)
+        let fill = RGBA8(background)
+        let rootPlacement = Transform2D.scale(Double(scale), Double(scale))
+        // Walk down the chain of plain containers whose first children are unchanged since the last frame.
+        let chain = backdropChain(root)
+        if let cached = backdrop, cached.width == width, cached.height == height, cached.background == fill,
+           let depth = cached.matches(chain) {
+            var canvas = Canvas(buffer: cached.image, originX: 0, originY: 0)
+            drawRemainder(of: chain, from: depth, placement: rootPlacement, into: &canvas)
+            return canvas.buffer
+        }
+        var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: fill), originX: 0, originY: 0)
+        backdrop = nil
+        if chain.levels.isEmpty {
+            draw(root, parent: rootPlacement, into: &canvas, clip: .none, opacity: 1)
+        } else {
+            drawPrefix(of: chain, placement: rootPlacement, into: &canvas)
+            backdrop = Backdrop(width: width, height: height, background: fill, key: chain.key, image: canvas.buffer)
+            drawRemainder(of: chain, from: chain.levels.count, placement: rootPlacement, into: &canvas)
+        }
         return canvas.buffer
     }
+
+    // MARK: Backdrop cache
+
+    /// A path from the root through containers that draw nothing but their background and children
+    /// (no transform, clip, group, mask or shadow): at each level, the children before `split` are the
+    /// backdrop, and the child at `split` is the next level (or, at the last level, the first that draws).
+    struct Chain {
+        struct Level { var layer: LayerSnapshot; var split: Int }
+        var levels: [Level]
+        /// What must be equal for the cached backdrop to be reused: each level's own state and its
+        /// children before the split.
+        var key: [(LayerState, [LayerSnapshot])] { levels.map { ($0.layer.state, Array($0.layer.sublayers[..<$0.split])) } }
+    }
+
+    struct Backdrop {
+        let width: Int, height: Int, background: RGBA8
+        let key: [(LayerState, [LayerSnapshot])]
+        let image: PixelBuffer
+        /// The number of levels whose backdrop is unchanged (all of them, or nil).
+        func matches(_ chain: Chain) -> Int? {
+            let now = chain.key
+            guard now.count == key.count, !now.isEmpty else { return nil }
+            for (a, b) in zip(now, key) where a.0 != b.0 || a.1 != b.1 { return nil }
+            return now.count
+        }
+    }
+
+    private var previousRoot: LayerSnapshot?
+
+    /// Chooses the split at each level: the leading children equal to the previous frame's form the
+    /// backdrop; the first changed child is the next level when it is a plain container too. Without a
+    /// previous frame there is no chain (the first frame is drawn in full).
+    private func backdropChain(_ root: LayerSnapshot) -> Chain {
+        defer { previousRoot = root }
+        guard let previous = previousRoot else { return Chain(levels: []) }
+        var levels: [Chain.Level] = []
+        var current = root, before = previous
+        while isPlainContainer(current.state), current.state == before.state,
+              !current.sublayers.contains(where: { $0.state.zPosition != 0 }) {
+            let unchanged = zip(current.sublayers, before.sublayers).prefix { $0 == $1 }.count
+            levels.append(Chain.Level(layer: current, split: unchanged))
+            guard unchanged < current.sublayers.count, unchanged < before.sublayers.count else { break }
+            current = current.sublayers[unchanged]
+            before = before.sublayers[unchanged]
+        }
+        return Chain(levels: levels)
+    }
+
+    private func isPlainContainer(_ s: LayerState) -> Bool {
+        !s.isHidden && s.opacity == 1 && !s.masksToBounds && !hasShadow(s) && s.contents == nil && s.gradient == nil &&
+            CATransform3DIsIdentity(s.transform) && CATransform3DIsIdentity(s.sublayerTransform) && s.zPosition == 0
+    }
+
+    /// Draws each level's own background and its backdrop children.
+    private func drawPrefix(of chain: Chain, placement: Transform2D, into canvas: inout Canvas) {
+        var parent = placement
+        for level in chain.levels {
+            let s = level.layer.state
+            let toCanvas = layerTransform(s, parent: parent)
+            drawBackground(s, placement: toCanvas, into: &canvas, clip: .none, opacity: 1)
+            let content = contentTransform(s, layer: toCanvas)
+            for child in level.layer.sublayers[..<level.split] {
+                draw(child, parent: content, into: &canvas, clip: .none, opacity: 1)
+            }
+            parent = content
+        }
+    }
+
+    /// Draws, from the deepest level up, the children at and after each split.
+    private func drawRemainder(of chain: Chain, from depth: Int, placement: Transform2D, into canvas: inout Canvas) {
+        var contents: [Transform2D] = []
+        var parent = placement
+        for level in chain.levels {
+            let content = contentTransform(level.layer.state, layer: layerTransform(level.layer.state, parent: parent))
+            contents.append(content)
+            parent = content
+        }
+        for (index, level) in chain.levels.enumerated().reversed() {
+            let start = index == chain.levels.count - 1 ? level.split : level.split + 1
+            for child in level.layer.sublayers.dropFirst(start) {
+                draw(child, parent: contents[index], into: &canvas, clip: .none, opacity: 1)
+            }
+        }
+    }
+
+    // MARK: Canvas and clips
 
     /// A buffer whose pixel (0,0) is device pixel (originX, originY). Clips are kept in device pixels.
     struct Canvas {
@@ -26,107 +136,420 @@ public struct LayerRenderer {
         let originX: Int, originY: Int
         var deviceBounds: PixelRect { PixelRect(x: originX, y: originY, width: buffer.width, height: buffer.height) }
         func local(_ mask: CoverageMask?) -> CoverageMask? { mask?.offsetBy(dx: -originX, dy: -originY) }
-        func local(_ rect: CGRect, scale: CGFloat) -> CGRect {
-            CGRect(x: rect.minX * scale - CGFloat(originX), y: rect.minY * scale - CGFloat(originY),
-                   width: rect.width * scale, height: rect.height * scale)
+    }
+
+    /// What limits drawing: nothing, an axis-aligned rounded rectangle (kept as a shape so fills inside or
+    /// around it need no mask), or a coverage mask. All in device pixels.
+    enum Clip {
+        case none
+        case shape(RoundedRect)
+        case mask(CoverageMask)
+
+        func mask(within limit: PixelRect) -> CoverageMask? {
+            switch self {
+            case .none: nil
+            case .shape(let shape): CoverageMask(shape, within: limit)
+            case .mask(let mask): mask
+            }
+        }
+        var bounds: PixelRect? {
+            switch self {
+            case .none: nil
+            case .shape(let shape): shape.pixelBounds
+            case .mask(let mask): mask.bounds
+            }
+        }
+        func intersected(with other: Clip, limit: PixelRect) -> Clip {
+            switch (self, other) {
+            case (.none, _): return other
+            case (_, .none): return self
+            default:
+                let a = mask(within: limit)!, b = other.mask(within: limit)!
+                return .mask(a.intersected(with: b))
+            }
         }
     }
 
-    private func deviceRect(_ rect: CGRect) -> CGRect {
-        CGRect(x: rect.minX * scale, y: rect.minY * scale, width: rect.width * scale, height: rect.height * scale)
+    // MARK: Geometry
+
+    private func transform2D(_ t: CATransform3D) -> Transform2D {
+        // Points of the layer's plane (z = 0), flattened into the superlayer's plane.
+        Transform2D(a: Double(t.m11), b: Double(t.m21), c: Double(t.m41), d: Double(t.m12), e: Double(t.m22),
+                    f: Double(t.m42), g: Double(t.m14), h: Double(t.m24), i: Double(t.m44))
+    }
+
+    /// The layer's bounds space → device pixels.
+    private func layerTransform(_ s: LayerState, parent: Transform2D) -> Transform2D {
+        if CATransform3DIsIdentity(s.transform) {
+            let origin = CGPoint(x: s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX,
+                                 y: s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)
+            return Transform2D.translation(Double(origin.x), Double(origin.y)).then(parent)
+        }
+        return transform2D(s.toSuperlayer).then(parent)
+    }
+
+    /// The space the sublayers are placed in: the layer's bounds space after its sublayerTransform.
+    private func contentTransform(_ s: LayerState, layer: Transform2D) -> Transform2D {
+        CATransform3DIsIdentity(s.sublayerTransform) ? layer : transform2D(s.sublayerTransformAboutAnchor).then(layer)
     }
 
     private func hasShadow(_ s: LayerState) -> Bool { s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0 }
 
-    /// How far a layer's shadow reaches beyond its content, in device pixels.
-    private func shadowReach(_ s: LayerState) -> CGFloat {
-        3.5 * s.shadowRadius * scale + max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) * scale + 1
+    /// How far a shadow reaches beyond what casts it, in device pixels.
+    private func shadowReach(_ s: LayerState, placement: Transform2D) -> Double {
+        let k = localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+        return (3.5 * Double(s.shadowRadius) + Double(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))) * k + 1
     }
 
-    /// `parentOffset`: where the parent's bounds-space origin lands, in device points.
-    private func draw(_ layer: LayerSnapshot, parentOffset: CGPoint, into canvas: inout Canvas,
-                      clip: CoverageMask?, opacity: Double) {
+    /// √|det J| of the map at a point: how much it scales lengths there.
+    private func localScale(_ t: Transform2D, at p: CGPoint) -> Double {
+        if t.isAffine { return abs(t.a * t.e - t.b * t.d).squareRoot() }
+        let h = 0.5, x = Double(p.x), y = Double(p.y)
+        let o = t.apply(p), px = t.apply(CGPoint(x: x + h, y: y)), py = t.apply(CGPoint(x: x, y: y + h))
+        let det = (Double(px.x - o.x) * Double(py.y - o.y) - Double(px.y - o.y) * Double(py.x - o.x)) / (h * h)
+        return abs(det).squareRoot()
+    }
+
+    /// The bounds as a device rectangle, when the map is axis-aligned.
+    private func deviceRect(_ bounds: CGRect, _ t: Transform2D) -> CGRect {
+        let p = t.apply(CGPoint(x: bounds.minX, y: bounds.minY)), q = t.apply(CGPoint(x: bounds.maxX, y: bounds.maxY))
+        return CGRect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(q.x - p.x), height: abs(q.y - p.y))
+    }
+
+    /// Per-corner radii in the layer's space, honouring maskedCorners (in UIKit's flipped space MinXMinY is
+    /// the top-left corner).
+    private func radii(_ s: LayerState, factor: Double) -> CornerRadii {
+        let r = Double(s.cornerRadius) * factor
+        func corner(_ c: CACornerMask) -> Double { s.maskedCorners.contains(c) ? r : 0 }
+        return CornerRadii(topLeft: corner(.layerMinXMinYCorner), topRight: corner(.layerMaxXMinYCorner),
+                           bottomLeft: corner(.layerMinXMaxYCorner), bottomRight: corner(.layerMaxXMaxYCorner))
+    }
+
+    /// The layer's shape on the canvas: an exact analytic rounded rectangle when the map is axis-aligned
+    /// with equal scales and the corners are circular; otherwise a path.
+    enum Shape {
+        case rect(RoundedRect)
+        case path(Path)
+    }
+
+    private func shape(_ s: LayerState, placement: Transform2D) -> Shape {
+        let uniform = abs(abs(placement.a) - abs(placement.e)) < 1e-9
+        if placement.isAxisAligned && (s.cornerRadius == 0 || (uniform && s.cornerCurve == .circular)) {
+            return .rect(RoundedRect(rect: deviceRect(s.bounds, placement), radii: radii(s, factor: abs(placement.a))))
+        }
+        let curve: CornerCurve = s.cornerCurve == .continuous ? .continuous : .circular
+        return .path(Path(roundedRect: s.bounds, radii: radii(s, factor: 1), curve: curve).applying(placement))
+    }
+
+    // MARK: Drawing
+
+    /// `parent`: the superlayer's content space → canvas pixels.
+    private func draw(_ layer: LayerSnapshot, parent: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0 else { return }
-        let frame = s.frame.offsetBy(dx: parentOffset.x, dy: parentOffset.y)
+        let placement = layerTransform(s, parent: parent)
+        guard placementIsDrawable(placement, s) else { return }
         let layerOpacity = Double(s.opacity) * opacity
         let shadow = hasShadow(s)
-        let group = shadow || (s.opacity < 1 && s.allowsGroupOpacity && !layer.sublayers.isEmpty)
+        let shadowFromContent = shadow && s.shadowPath == nil && !castsOwnShape(layer)
+        let group = shadowFromContent || layer.mask != nil ||
+            (s.opacity < 1 && s.allowsGroupOpacity && drawsMoreThanOneThing(layer))
         guard group else {
-            drawContent(layer, frame: frame, into: &canvas, clip: clip, opacity: layerOpacity)
+            if shadow { drawShadow(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity, source: nil) }
+            drawContent(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity)
             return
         }
-        // Render the layer's content once, at full opacity, into an offscreen image: it is both what the
-        // shadow is cast from (its composited alpha) and what gets composited with the group opacity.
-        guard let extent = contentExtent(layer, frame: frame) else { return }
-        var limit = canvas.deviceBounds
-        if let clip { limit = limit.intersection(clip.bounds) }
+        // Draw the layer once, at full opacity, into an offscreen image: what the shadow is cast from (its
+        // composited alpha) and what is composited with the group opacity and the mask.
+        let margin = shadowFromContent ? Int(shadowReach(s, placement: placement).rounded(.up)) : 0
+        guard let offscreen = renderOffscreen(layer, placement: placement, canvas: canvas, clip: clip, margin: margin) else { return }
         if shadow {
-            let reach = Int(shadowReach(s).rounded(.up))
-            limit = PixelRect(x: limit.x - reach, y: limit.y - reach, width: limit.width + 2 * reach, height: limit.height + 2 * reach)
+            drawShadow(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity,
+                       source: shadowFromContent ? offscreen : nil)
         }
-        let region = PixelRect(enclosing: deviceRect(extent)).intersection(limit)
-        guard !region.isEmpty else { return }
-        var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
-        drawContent(layer, frame: frame, into: &offscreen, clip: nil, opacity: 1)
-        let dx = offscreen.originX - canvas.originX, dy = offscreen.originY - canvas.originY
-        if shadow, let color = s.shadowColor {
-            // masksToBounds clips the layer's own shadow too, as on iOS.
-            var shadowClip = clip
-            if s.masksToBounds {
-                let own = CoverageMask(roundedShape(s, frame: deviceRect(frame)), within: canvas.deviceBounds)
-                shadowClip = shadowClip.map { $0.intersected(with: own) } ?? own
-            }
-            canvas.buffer.drawShadow(of: offscreen.buffer, atX: dx, y: dy,
-                                     offset: CGPoint(x: s.shadowOffset.width * scale, y: s.shadowOffset.height * scale),
-                                     sigma: Double(s.shadowRadius * scale), color: color,
-                                     opacity: Double(s.shadowOpacity) * layerOpacity, clip: canvas.local(shadowClip))
+        var image = offscreen.buffer
+        if let mask = layer.mask {
+            let inImage = placement.then(.translation(Double(canvas.originX - offscreen.originX), Double(canvas.originY - offscreen.originY)))
+            applyMask(mask, placement: inImage, to: &image, originX: offscreen.originX, originY: offscreen.originY)
         }
-        canvas.buffer.composite(offscreen.buffer, atX: dx, y: dy, opacity: layerOpacity, clip: canvas.local(clip))
+        canvas.buffer.composite(image, atX: offscreen.originX - canvas.originX, y: offscreen.originY - canvas.originY,
+                                opacity: layerOpacity, clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
     }
 
-    private func roundedShape(_ s: LayerState, frame deviceFrame: CGRect) -> RoundedRect {
-        RoundedRect(rect: deviceFrame, radii: CornerRadii(all: Double(s.cornerRadius * scale)))
+    private func placementIsDrawable(_ t: Transform2D, _ s: LayerState) -> Bool {
+        guard t.isAffine else {
+            // Behind the eye (w ≤ 0 at a corner) Core Animation draws nothing sensible; skip the layer.
+            let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
+                           CGPoint(x: s.bounds.minX, y: s.bounds.maxY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
+            return corners.allSatisfy { t.g * Double($0.x) + t.h * Double($0.y) + t.i > 1e-6 }
+        }
+        return abs(t.a * t.e - t.b * t.d) > 1e-12
     }
 
-    /// Background, gradient and sublayers (clipped by masksToBounds), without the layer's own shadow.
-    private func drawContent(_ layer: LayerSnapshot, frame: CGRect, into canvas: inout Canvas,
-                             clip: CoverageMask?, opacity: Double) {
+    /// Whether the layer's composited alpha is exactly its own opaque shape, so its shadow can be cast from
+    /// the shape without drawing the layer first: an opaque background and every descendant inside it.
+    private func castsOwnShape(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
-        let localFrame = canvas.local(frame, scale: scale)
-        let shape = RoundedRect(rect: localFrame, radii: CornerRadii(all: Double(s.cornerRadius * scale)))
-        let localClip = canvas.local(clip)
-        if let background = s.backgroundColor, background.alpha > 0 {
-            canvas.buffer.fill(shape, with: .solid(background), opacity: opacity, clip: localClip)
-        }
-        if let gradient = s.gradient {
-            canvas.buffer.fill(shape, with: paint(for: gradient, in: localFrame), opacity: opacity, clip: localClip)
-        }
-        guard !layer.sublayers.isEmpty else { return }
-        var childClip = clip
-        if s.masksToBounds {
-            var limit = canvas.deviceBounds
-            if let clip { limit = limit.intersection(clip.bounds) }
-            let own = CoverageMask(roundedShape(s, frame: deviceRect(frame)), within: limit)
-            childClip = clip.map { $0.intersected(with: own) } ?? own
-            if own.bounds.isEmpty { return }
-        }
-        let contentOffset = CGPoint(x: frame.minX - s.bounds.minX, y: frame.minY - s.bounds.minY)
-        for child in sortedByZ(layer.sublayers) {
-            draw(child, parentOffset: contentOffset, into: &canvas, clip: childClip, opacity: opacity)
+        guard let background = s.backgroundColor, background.alpha == 1, s.opacity == 1,
+              s.contents == nil || s.masksToBounds, CATransform3DIsIdentity(s.sublayerTransform) else { return false }
+        return layer.sublayers.allSatisfy { child in
+            let c = child.state
+            if c.isHidden || c.opacity == 0 { return true }
+            guard CATransform3DIsIdentity(c.transform), !hasShadow(c), c.contents == nil || c.masksToBounds else { return false }
+            // The child's frame is in this layer's bounds space.
+            return (c.masksToBounds || child.sublayers.isEmpty) && contains(s, rect: c.frame, radius: c.cornerRadius)
         }
     }
 
-    private func paint(for gradient: LayerState.Gradient, in rect: CGRect) -> Paint {
+    /// Whether a rounded rect (in the layer's bounds space) lies inside the layer's rounded shape.
+    private func contains(_ s: LayerState, rect: CGRect, radius: CGFloat) -> Bool {
+        let b = s.bounds
+        guard rect.minX >= b.minX - 1e-9, rect.minY >= b.minY - 1e-9, rect.maxX <= b.maxX + 1e-9, rect.maxY <= b.maxY + 1e-9 else { return false }
+        if s.cornerRadius == 0 { return true }
+        if rect == b && radius >= s.cornerRadius && s.cornerCurve == .circular { return true }
+        let r = min(s.cornerRadius, min(b.width, b.height) / 2)
+        let inner = b.insetBy(dx: r, dy: r)
+        return [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.minX, y: rect.maxY),
+                CGPoint(x: rect.maxX, y: rect.maxY)].allSatisfy { p in
+            let dx = max(inner.minX - p.x, 0, p.x - inner.maxX), dy = max(inner.minY - p.y, 0, p.y - inner.maxY)
+            return dx * dx + dy * dy <= r * r + 1e-9
+        }
+    }
+
+    private func drawsMoreThanOneThing(_ layer: LayerSnapshot) -> Bool {
+        let s = layer.state
+        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil].filter { $0 }.count
+        return own + layer.sublayers.count > 1
+    }
+
+    /// The layer (without its own shadow) drawn at full opacity into an offscreen buffer covering what it
+    /// draws within the canvas (grown by `margin` pixels).
+    private func renderOffscreen(_ layer: LayerSnapshot, placement: Transform2D, canvas: Canvas, clip: Clip,
+                                 margin: Int) -> Canvas? {
+        guard let extent = contentExtent(layer, placement: placement) else { return nil }
+        var limit = canvas.deviceBounds
+        if let clipBounds = clip.bounds, margin == 0 { limit = limit.intersection(clipBounds) }
+        limit = PixelRect(x: limit.x - margin, y: limit.y - margin, width: limit.width + 2 * margin, height: limit.height + 2 * margin)
+        let region = PixelRect(enclosing: extent.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))).intersection(limit)
+        guard !region.isEmpty else { return nil }
+        var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
+        let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
+        drawContent(layer, placement: placement.then(shift), into: &offscreen, clip: .none, opacity: 1)
+        return offscreen
+    }
+
+    /// The layer's shadow: from `shadowPath`, from its own shape when that is all it casts, or from
+    /// `source` (the layer drawn offscreen: its composited alpha).
+    private func drawShadow(_ layer: LayerSnapshot, placement: Transform2D, into canvas: inout Canvas, clip: Clip,
+                            opacity: Double, source: Canvas?) {
+        let s = layer.state
+        guard let color = s.shadowColor else { return }
+        // The offset and blur live in the layer's space and transform with it.
+        let origin = placement.apply(.zero), moved = placement.apply(CGPoint(x: s.shadowOffset.width, y: s.shadowOffset.height))
+        let offset = CGPoint(x: moved.x - origin.x, y: moved.y - origin.y)
+        let sigma = Double(s.shadowRadius) * localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+        let opacity = Double(s.shadowOpacity) * opacity
+        // masksToBounds clips the layer's own shadow too, as on iOS.
+        var shadowClip = clip
+        if s.masksToBounds {
+            shadowClip = shadowClip.intersected(with: ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
+        }
+        let localClip = canvas.local(shadowClip.mask(within: canvas.deviceBounds))
+        if source == nil, s.shadowPath == nil, case .rect(let shape) = shape(s, placement: placement) {
+            canvas.buffer.drawRoundedRectShadow(shape, offset: offset, sigma: sigma, color: color, opacity: opacity,
+                                                clip: localClip, skipInterior: s.masksToBounds ? nil : opaqueInterior(shape))
+            return
+        }
+        let reach = Int(shadowReach(s, placement: placement).rounded(.up))
+        let caster: Canvas?
+        if let path = s.shadowPath {
+            caster = pathCanvas(path, placement: placement, canvas: canvas, margin: reach)
+        } else if let source {
+            caster = source
+        } else {
+            caster = pathCanvas(CGPath(roundedRect: s.bounds, cornerWidth: s.cornerRadius, cornerHeight: s.cornerRadius, transform: nil),
+                                placement: placement, canvas: canvas, margin: reach)
+        }
+        guard let caster else { return }
+        canvas.buffer.drawShadow(of: caster.buffer, atX: caster.originX - canvas.originX, y: caster.originY - canvas.originY,
+                                 offset: offset, sigma: sigma, color: color, opacity: opacity, clip: localClip)
+    }
+
+    /// The pixels certainly under the opaque body of an axis-aligned rounded rect (its rect inset by the
+    /// largest radius), which a shadow below need not touch.
+    private func opaqueInterior(_ shape: RoundedRect) -> PixelRect {
+        let r = max(shape.radii.topLeft, shape.radii.topRight, shape.radii.bottomLeft, shape.radii.bottomRight)
+        let inner = shape.rect.insetBy(dx: CGFloat(r), dy: CGFloat(r))
+        guard inner.width > 2, inner.height > 2 else { return PixelRect(x: 0, y: 0, width: 0, height: 0) }
+        return PixelRect(x: Int(inner.minX.rounded(.up)), y: Int(inner.minY.rounded(.up)),
+                         width: Int(inner.maxX.rounded(.down)) - Int(inner.minX.rounded(.up)),
+                         height: Int(inner.maxY.rounded(.down)) - Int(inner.minY.rounded(.up)))
+    }
+
+    /// A CGPath (in the layer's space) filled opaque into an offscreen buffer, for shadows.
+    private func pathCanvas(_ path: CGPath, placement: Transform2D, canvas: Canvas, margin: Int) -> Canvas? {
+        let device = rasterPath(path).applying(placement)
+        let box = device.bounds.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))
+        let limit = PixelRect(x: canvas.originX - margin, y: canvas.originY - margin,
+                              width: canvas.buffer.width + 2 * margin, height: canvas.buffer.height + 2 * margin)
+        let region = PixelRect(enclosing: box).intersection(limit)
+        guard !region.isEmpty else { return nil }
+        var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
+        let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
+        offscreen.buffer.fill(device.applying(shift), with: .solid(.black))
+        return offscreen
+    }
+
+    private func rasterPath(_ path: CGPath) -> Path {
+        var result = Path()
+        for element in path.elements {
+            switch element {
+            case .move(let p): result.move(to: p)
+            case .line(let p): result.line(to: p)
+            case .quadCurve(let p, let c): result.quadCurve(to: p, control: c)
+            case .curve(let p, let c1, let c2): result.curve(to: p, control1: c1, control2: c2)
+            case .close: result.close()
+            }
+        }
+        return result
+    }
+
+    /// The layer's own clip (masksToBounds), in device pixels.
+    private func ownClip(_ s: LayerState, placement: Transform2D, canvas: Canvas) -> Clip {
+        let toDevice = placement.then(.translation(Double(canvas.originX), Double(canvas.originY)))
+        switch shape(s, placement: toDevice) {
+        case .rect(let rect): return .shape(rect)
+        case .path(let path): return .mask(CoverageMask(path, within: canvas.deviceBounds))
+        }
+    }
+
+    /// Background, gradient, contents, sublayers (clipped by masksToBounds), without the layer's shadow.
+    private func drawContent(_ layer: LayerSnapshot, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+        let s = layer.state
+        drawBackground(s, placement: placement, into: &canvas, clip: clip, opacity: opacity)
+        var inner = clip
+        if s.masksToBounds {
+            inner = clip.intersected(with: ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
+            if let bounds = inner.bounds, bounds.intersection(canvas.deviceBounds).isEmpty { return }
+        }
+        if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
+        guard !layer.sublayers.isEmpty else { return }
+        let content = contentTransform(s, layer: placement)
+        for child in sortedByZ(layer.sublayers) {
+            draw(child, parent: content, into: &canvas, clip: inner, opacity: opacity)
+        }
+    }
+
+    /// Fills the layer's shape with its background colour, then its gradient.
+    private func drawBackground(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+        let paints: [Paint] = [s.backgroundColor.flatMap { $0.alpha > 0 ? Paint.solid($0) : nil },
+                               s.gradient.map { gradientPaint($0, bounds: s.bounds) }].compactMap { $0 }
+        guard !paints.isEmpty else { return }
+        let layerShape = shape(s, placement: placement)
+        for paint in paints {
+            fill(layerShape, paint: paint, paintSpace: placement, into: &canvas, clip: clip, opacity: opacity)
+        }
+    }
+
+    /// A fill of `shape` with a paint defined in the layer's bounds space (`paintSpace` maps it to the canvas).
+    private func fill(_ shape: Shape, paint: Paint, paintSpace: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+        switch shape {
+        case .rect(let rect):
+            let devicePaint = paint.mapped(by: paintSpace)
+            switch clip {
+            case .none:
+                canvas.buffer.fill(rect, with: devicePaint, opacity: opacity)
+            case .shape(let clipShape):
+                let local = clipShape.offsetBy(dx: -canvas.originX, dy: -canvas.originY)
+                if rect.contains(local) {
+                    // The fill covers the whole clip shape: filling the clip shape is the same, without a mask.
+                    canvas.buffer.fill(local, with: devicePaint, opacity: opacity)
+                } else if local.safelyContains(rect.rect) {
+                    canvas.buffer.fill(rect, with: devicePaint, opacity: opacity)
+                } else {
+                    canvas.buffer.fill(rect, with: devicePaint, opacity: opacity,
+                                       clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+                }
+            case .mask(let mask):
+                canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, clip: canvas.local(mask))
+            }
+        case .path(let path):
+            canvas.buffer.fill(path, with: paint, paintTransform: paintSpace.inverse ?? .identity, opacity: opacity,
+                               clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+        }
+    }
+
+    private func gradientPaint(_ gradient: LayerState.Gradient, bounds: CGRect) -> Paint {
         let count = gradient.colors.count
         let stops = gradient.colors.enumerated().map { index, color in
             GradientStop(location: Double(gradient.locations?[safe: index]
                                           ?? (count > 1 ? CGFloat(index) / CGFloat(count - 1) : 0)), color: color)
         }
         func point(_ unit: CGPoint) -> CGPoint {
-            CGPoint(x: rect.minX + unit.x * rect.width, y: rect.minY + unit.y * rect.height)
+            CGPoint(x: bounds.minX + unit.x * bounds.width, y: bounds.minY + unit.y * bounds.height)
         }
         return .axialGradient(start: point(gradient.startPoint), end: point(gradient.endPoint), stops: stops)
+    }
+
+    /// The image placed by contentsGravity in the bounds (not clipped by the corners unless masksToBounds).
+    private func drawContents(_ image: CGImage, _ s: LayerState, placement: Transform2D, into canvas: inout Canvas,
+                              clip: Clip, opacity: Double) {
+        let rect = contentsRect(image, s)
+        guard rect.width > 0, rect.height > 0 else { return }
+        let pixels = imageBuffer(image)
+        // Image pixel space → layer space → canvas; sampling needs the inverse.
+        let imageToLayer = Transform2D(a: Double(rect.width) / Double(image.width), b: 0, c: Double(rect.minX),
+                                       d: 0, e: Double(rect.height) / Double(image.height), f: Double(rect.minY))
+        guard let deviceToImage = imageToLayer.then(placement).inverse else { return }
+        let path = Path(roundedRect: rect, radii: .zero, curve: .circular).applying(placement)
+        canvas.buffer.fill(path, with: ImagePaint(image: pixels, deviceToImage: deviceToImage), opacity: opacity,
+                           clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+    }
+
+    private var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]
+
+    private func imageBuffer(_ image: CGImage) -> PixelBuffer {
+        if let cached = imageCache[ObjectIdentifier(image)], cached.0 === image { return cached.1 }
+        var buffer = PixelBuffer(width: image.width, height: image.height)
+        buffer.bytes = image.premultipliedRGBA
+        imageCache[ObjectIdentifier(image)] = (image, buffer)
+        return buffer
+    }
+
+    /// Where contentsGravity puts the image in the bounds (layer space). Gravity names assume a y-up
+    /// space; in UIKit's flipped layers `top` is at the top of the screen, as on iOS.
+    private func contentsRect(_ image: CGImage, _ s: LayerState) -> CGRect {
+        let b = s.bounds
+        let natural = CGSize(width: CGFloat(image.width) / s.contentsScale, height: CGFloat(image.height) / s.contentsScale)
+        switch s.contentsGravity {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            let fit = s.contentsGravity == .resizeAspect
+            let k = fit ? min(b.width / natural.width, b.height / natural.height) : max(b.width / natural.width, b.height / natural.height)
+            let size = CGSize(width: natural.width * k, height: natural.height * k)
+            return CGRect(x: b.midX - size.width / 2, y: b.midY - size.height / 2, width: size.width, height: size.height)
+        default:
+            let g = s.contentsGravity.rawValue.lowercased()
+            let x = g.contains("left") ? b.minX : g.contains("right") ? b.maxX - natural.width : b.midX - natural.width / 2
+            let y = g.contains("top") ? b.minY : g.contains("bottom") ? b.maxY - natural.height : b.midY - natural.height / 2
+            return CGRect(origin: CGPoint(x: x, y: y), size: natural)
+        }
+    }
+
+    /// Multiplies `image` (whose pixel (0,0) is device (originX, originY)) by the mask layer's composited
+    /// alpha. `placement` maps the owner's bounds space (where the mask layer lives) into the image.
+    private func applyMask(_ mask: LayerSnapshot, placement: Transform2D, to image: inout PixelBuffer, originX: Int, originY: Int) {
+        var maskCanvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height), originX: originX, originY: originY)
+        draw(mask, parent: placement, into: &maskCanvas, clip: .none, opacity: 1)
+        var alpha = CoverageMask(bounds: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
+        maskCanvas.buffer.bytes.withUnsafeBufferPointer { pixels in
+            alpha.values.withUnsafeMutableBufferPointer { values in
+                for i in 0..<values.count { values[i] = pixels[i * 4 + 3] }
+            }
+        }
+        var masked = PixelBuffer(width: image.width, height: image.height)
+        masked.composite(image, atX: 0, y: 0, opacity: 1, clip: alpha)
+        image = masked
     }
 
     /// Ascending zPosition, ties in array order.
@@ -138,25 +561,75 @@ public struct LayerRenderer {
         }.map(\.element)
     }
 
-    /// The area (device points) the layer's content covers, excluding its own shadow but including its
-    /// sublayers' shadows; limited to its bounds when it masks. nil when nothing is drawn.
-    private func contentExtent(_ layer: LayerSnapshot, frame: CGRect) -> CGRect? {
+    /// The canvas-space box the layer's content covers (its own shape, sublayers and their shadows), without
+    /// its own shadow; limited to its shape when it masks. nil when nothing is drawn.
+    private func contentExtent(_ layer: LayerSnapshot, placement: Transform2D) -> CGRect? {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0 else { return nil }
-        var extent: CGRect? = (s.backgroundColor?.alpha ?? 0) > 0 || s.gradient != nil ? frame : nil
-        let contentOffset = CGPoint(x: frame.minX - s.bounds.minX, y: frame.minY - s.bounds.minY)
+        let own = box(s.bounds, placement)
+        var extent: CGRect? = (s.backgroundColor?.alpha ?? 0) > 0 || s.gradient != nil || s.contents != nil ? own : nil
+        if let image = s.contents { extent = extent.map { $0.union(box(contentsRect(image, s), placement)) } }
+        let content = contentTransform(s, layer: placement)
         for child in layer.sublayers {
-            let childFrame = child.state.frame.offsetBy(dx: contentOffset.x, dy: contentOffset.y)
-            guard var childExtent = contentExtent(child, frame: childFrame) else { continue }
+            let childPlacement = layerTransform(child.state, parent: content)
+            guard placementIsDrawable(childPlacement, child.state), var childExtent = contentExtent(child, placement: childPlacement) else { continue }
             if hasShadow(child.state) {
-                let reach = shadowReach(child.state) / scale
+                let reach = CGFloat(shadowReach(child.state, placement: childPlacement))
                 childExtent = childExtent.insetBy(dx: -reach, dy: -reach)
             }
             extent = extent.map { $0.union(childExtent) } ?? childExtent
         }
-        if s.masksToBounds { extent = extent?.intersection(frame) }
+        if s.masksToBounds { extent = extent?.intersection(own) }
         if let e = extent, e.isNull || e.isEmpty { return nil }
         return extent
+    }
+
+    private func box(_ rect: CGRect, _ t: Transform2D) -> CGRect {
+        let points = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
+                      CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(t.apply)
+        let xs = points.map(\.x), ys = points.map(\.y)
+        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+extension Paint {
+    /// The paint with its geometry mapped by an affine transform (gradient end points).
+    func mapped(by t: Transform2D) -> Paint {
+        switch self {
+        case .solid: self
+        case .axialGradient(let start, let end, let stops): .axialGradient(start: t.apply(start), end: t.apply(end), stops: stops)
+        }
+    }
+}
+
+extension RoundedRect {
+    func offsetBy(dx: Int, dy: Int) -> RoundedRect {
+        RoundedRect(rect: rect.offsetBy(dx: CGFloat(dx), dy: CGFloat(dy)), radii: radii)
+    }
+    /// Whether `other` (a rounded rect) covers all of this shape: this shape's rectangle inside the other's
+    /// rectangle with the other's corners no rounder where they meet (conservative).
+    func contains(_ other: RoundedRect) -> Bool {
+        guard rect.minX <= other.rect.minX, rect.minY <= other.rect.minY,
+              rect.maxX >= other.rect.maxX, rect.maxY >= other.rect.maxY else { return false }
+        let mine = [radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight]
+        return mine.allSatisfy { $0 == 0 } || (rect == other.rect &&
+            zip(mine, [other.radii.topLeft, other.radii.topRight, other.radii.bottomLeft, other.radii.bottomRight]).allSatisfy { $0 <= $1 })
+    }
+    /// Whether the rectangle `r` lies inside this shape: both are convex, so it does when its four corners do.
+    func safelyContains(_ r: CGRect) -> Bool {
+        guard rect.minX <= r.minX, rect.minY <= r.minY, rect.maxX >= r.maxX, rect.maxY >= r.maxY else { return false }
+        func inside(_ p: CGPoint, _ radius: Double, _ cx: CGFloat, _ cy: CGFloat) -> Bool {
+            let dx = Double(p.x - cx), dy = Double(p.y - cy)
+            return dx * dx + dy * dy <= radius * radius + 1e-9
+        }
+        let (tl, tr, bl, br) = (radii.topLeft, radii.topRight, radii.bottomLeft, radii.bottomRight)
+        let checks: [(CGPoint, Double, CGFloat, CGFloat, Bool)] = [
+            (CGPoint(x: r.minX, y: r.minY), tl, rect.minX + CGFloat(tl), rect.minY + CGFloat(tl), r.minX < rect.minX + CGFloat(tl) && r.minY < rect.minY + CGFloat(tl)),
+            (CGPoint(x: r.maxX, y: r.minY), tr, rect.maxX - CGFloat(tr), rect.minY + CGFloat(tr), r.maxX > rect.maxX - CGFloat(tr) && r.minY < rect.minY + CGFloat(tr)),
+            (CGPoint(x: r.minX, y: r.maxY), bl, rect.minX + CGFloat(bl), rect.maxY - CGFloat(bl), r.minX < rect.minX + CGFloat(bl) && r.maxY > rect.maxY - CGFloat(bl)),
+            (CGPoint(x: r.maxX, y: r.maxY), br, rect.maxX - CGFloat(br), rect.maxY - CGFloat(br), r.maxX > rect.maxX - CGFloat(br) && r.maxY > rect.maxY - CGFloat(br)),
+        ]
+        return checks.allSatisfy { point, radius, cx, cy, inCornerBox in !inCornerBox || inside(point, radius, cx, cy) }
     }
 }
 

@@ -17,11 +17,26 @@ public struct Transform2D: Equatable, Sendable {
     public var isAffine: Bool { g == 0 && h == 0 && i == 1 }
     /// Axis-aligned: a scale and a translation only (the analytic rounded-rect path applies).
     public var isAxisAligned: Bool { isAffine && b == 0 && d == 0 }
-    public func apply(_ p: CGPoint) -> CGPoint { fatalError("unimplemented") }
+    public func apply(_ p: CGPoint) -> CGPoint {
+        let x = Double(p.x), y = Double(p.y)
+        let w = g * x + h * y + i
+        return CGPoint(x: (a * x + b * y + c) / w, y: (d * x + e * y + f) / w)
+    }
     /// `self` first, then `next`.
-    public func then(_ next: Transform2D) -> Transform2D { fatalError("unimplemented") }
+    public func then(_ n: Transform2D) -> Transform2D {
+        Transform2D(a: n.a * a + n.b * d + n.c * g, b: n.a * b + n.b * e + n.c * h, c: n.a * c + n.b * f + n.c * i,
+                    d: n.d * a + n.e * d + n.f * g, e: n.d * b + n.e * e + n.f * h, f: n.d * c + n.e * f + n.f * i,
+                    g: n.g * a + n.h * d + n.i * g, h: n.g * b + n.h * e + n.i * h, i: n.g * c + n.h * f + n.i * i)
+    }
     /// nil when singular.
-    public var inverse: Transform2D? { fatalError("unimplemented") }
+    public var inverse: Transform2D? {
+        let A = e * i - f * h, B = -(d * i - f * g), C = d * h - e * g
+        let det = a * A + b * B + c * C
+        guard det != 0, det.isFinite else { return nil }
+        return Transform2D(a: A / det, b: -(b * i - c * h) / det, c: (b * f - c * e) / det,
+                           d: B / det, e: (a * i - c * g) / det, f: -(a * f - c * d) / det,
+                           g: C / det, h: -(a * h - b * g) / det, i: (a * e - b * d) / det)
+    }
 }
 
 public enum CornerCurve: Sendable { case circular, continuous }
@@ -81,6 +96,15 @@ extension PixelBuffer {
     /// that casts the shadow) may be left untouched.
     public mutating func drawRoundedRectShadow(_ shape: RoundedRect, offset: CGPoint, sigma: Double, color: CGColor,
                                                opacity: Double, clip: CoverageMask? = nil, skipInterior: PixelRect? = nil) {
-        fatalError("unimplemented")
+        // Interim: the blur of the filled shape (exact, slower); the analytic profile replaces it.
+        let reach = Int((3.5 * sigma + max(abs(offset.x), abs(offset.y))).rounded(.up)) + 2
+        let area = shape.pixelBounds
+        let limit = PixelRect(x: -reach, y: -reach, width: width + 2 * reach, height: height + 2 * reach)
+        let region = area.intersection(limit)
+        guard !region.isEmpty else { return }
+        var source = PixelBuffer(width: region.width, height: region.height)
+        source.fill(RoundedRect(rect: shape.rect.offsetBy(dx: CGFloat(-region.x), dy: CGFloat(-region.y)), radii: shape.radii),
+                    with: .solid(.white))
+        drawShadow(of: source, atX: region.x, y: region.y, offset: offset, sigma: sigma, color: color, opacity: opacity, clip: clip)
     }
 }

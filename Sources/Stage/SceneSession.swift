@@ -18,6 +18,8 @@ public final class SceneSession {
     private var scene: Scene!
     private var window: UIWindow!
     private var player: ScriptPlayer!
+    /// One renderer for the run: it keeps the unchanged backdrop between consecutive frames.
+    private var renderer: LayerRenderer?
 
     public init(_ sceneType: Scene.Type, device: Device = .default) {
         self.sceneType = sceneType
@@ -94,7 +96,8 @@ public final class SceneSession {
         do { try tree.validate() } catch let error as InvalidLayerTree {
             throw StageError.invalidLayerTree(scene: sceneType.name, time: now, problem: error.description)
         }
-        return LayerRenderer(scale: scale).render(tree, size: device.size, background: .black)
+        if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
+        return renderer!.render(tree, size: device.size, background: .black)
     }
 
     /// The presentation tree now, as a layer-tree document.
