@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import Raster
 import Media
+import QuartzCore
 import Stage
 import TransitionTesting
 @testable import Scenes
@@ -86,5 +87,20 @@ import TransitionTesting
         let first = try Stage.frames(CardExpandScene.self, settings: settings, times: times).map(PNGCodec.encode)
         let second = try Stage.frames(CardExpandScene.self, settings: settings, times: times).map(PNGCodec.encode)
         #expect(first == second)
+    }
+}
+
+/// The renderer's backdrop cache must never change a pixel: every frame of a run equals a fresh render of
+/// the same tree by a new renderer.
+@Suite struct BackdropCache {
+    @Test func cachedFramesEqualFreshRenders() throws {
+        let session = SceneSession(CardExpandScene.self)
+        let plan = try Stage.plan(CardExpandScene.self, settings: RenderSettings(scale: 1))
+        for index in stride(from: 0, to: plan.frameCount, by: 3) {
+            session.advance(to: plan.time(ofFrame: index))
+            let cached = try session.render(scale: 1)
+            let fresh = LayerRenderer(scale: 1).render(session.snapshot(), size: session.device.size, background: .black)
+            #expect(cached == fresh, "frame \(index)")
+        }
     }
 }
