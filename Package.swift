@@ -45,7 +45,8 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
-        .testTarget(name: "LayerRenderingTests", dependencies: ["QuartzCore", "Raster"]),
+        .testTarget(name: "LayerRenderingTests", dependencies: ["QuartzCore", "Raster", "TransitionTesting"],
+                    exclude: ["Goldens"]),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],

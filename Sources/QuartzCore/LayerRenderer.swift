@@ -11,11 +11,19 @@ import Raster
 /// superlayer's sublayerTransform, flattened into the superlayer's plane as Core Animation does).
 /// Axis-aligned layers use Raster's exact analytic rounded rectangles; others are filled as paths.
 ///
-/// A renderer keeps one cache between frames: the canvas after the leading layers that did not change
-/// since the previous frame (the backdrop), so a card expanding over a still list redraws only the card.
+/// A renderer remembers the previous frame, so consecutive frames cost what changed:
+/// - damage: when only some layers changed, it redraws just the region they covered before and cover now
+///   (shadows included) on top of the previous frame;
+/// - backdrop: when a change covers much of the screen (a dimming fade), it reuses the canvas as it was after
+///   the leading layers that did not change, so a card expanding over a still list redraws only the card.
+/// Neither changes a pixel: every draw is a pure function of the tree and the pixel, and offscreen shadow
+/// sources are sized against the whole frame, never the redrawn region.
 public final class LayerRenderer {
     public let scale: CGFloat
     private var backdrop: Backdrop?
+    private var previousFrame: (root: LayerSnapshot, image: PixelBuffer, background: RGBA8)?
+    /// The whole frame, in device pixels (offscreen regions are limited by it, not by the canvas in use).
+    private var frameBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
     public init(scale: CGFloat) { self.scale = scale }
 
@@ -24,6 +32,34 @@ public final class LayerRenderer {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         let fill = RGBA8(background)
         let rootPlacement = Transform2D.scale(Double(scale), Double(scale))
+        frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        defer { previousRoot = root }
+        if let previous = previousFrame, previous.image.width == width, previous.image.height == height,
+           previous.background == fill {
+            let damage = damageRect(previous.root, root, parent: rootPlacement)
+            let region = damage.map { PixelRect(enclosing: $0).intersection(frameBounds) }
+            if region == nil || region!.isEmpty {
+                previousFrame = (root, previous.image, fill)
+                return previous.image
+            }
+            if let region, region.width * region.height * 2 < width * height {
+                var canvas = Canvas(buffer: PixelBuffer(width: region.width, height: region.height, fill: fill),
+                                    originX: region.x, originY: region.y)
+                draw(root, parent: rootPlacement.then(.translation(Double(-region.x), Double(-region.y))),
+                     into: &canvas, clip: .none, opacity: 1)
+                var image = previous.image
+                image.replace(region, with: canvas.buffer)
+                previousFrame = (root, image, fill)
+                return image
+            }
+        }
+        let image = renderWithBackdrop(root, width: width, height: height, fill: fill, placement: rootPlacement)
+        previousFrame = (root, image, fill)
+        return image
+    }
+
+    private func renderWithBackdrop(_ root: LayerSnapshot, width: Int, height: Int, fill: RGBA8,
+                                    placement rootPlacement: Transform2D) -> PixelBuffer {
         // Walk down the chain of plain containers whose first children are unchanged since the last frame.
         let chain = backdropChain(root)
         if let cached = backdrop, cached.width == width, cached.height == height, cached.background == fill,
@@ -76,7 +112,6 @@ public final class LayerRenderer {
     /// backdrop; the first changed child is the next level when it is a plain container too. Without a
     /// previous frame there is no chain (the first frame is drawn in full).
     private func backdropChain(_ root: LayerSnapshot) -> Chain {
-        defer { previousRoot = root }
         guard let previous = previousRoot else { return Chain(levels: []) }
         var levels: [Chain.Level] = []
         var current = root, before = previous
@@ -126,6 +161,42 @@ public final class LayerRenderer {
                 draw(child, parent: contents[index], into: &canvas, clip: .none, opacity: 1)
             }
         }
+    }
+
+    // MARK: Damage
+
+    /// The canvas area (pixels) that differs between two trees: for every subtree whose own properties,
+    /// mask or list of sublayers changed, where it drew before and where it draws now, shadows included.
+    /// nil when nothing changed.
+    private func damageRect(_ old: LayerSnapshot, _ new: LayerSnapshot, parent: Transform2D) -> CGRect? {
+        if old.state != new.state || old.mask != new.mask || old.sublayers.count != new.sublayers.count || old.name != new.name {
+            let before = visualExtent(old, placement: layerTransform(old.state, parent: parent))
+            let after = visualExtent(new, placement: layerTransform(new.state, parent: parent))
+            switch (before, after) {
+            case (nil, nil): return nil
+            case (let a?, nil): return a
+            case (nil, let b?): return b
+            case (let a?, let b?): return a.union(b)
+            }
+        }
+        // Same properties, same placement: only the sublayers can differ.
+        let content = contentTransform(new.state, layer: layerTransform(new.state, parent: parent))
+        var damage: CGRect?
+        for (a, b) in zip(old.sublayers, new.sublayers) where a != b {
+            if let d = damageRect(a, b, parent: content) { damage = damage.map { $0.union(d) } ?? d }
+        }
+        return damage
+    }
+
+    /// Everything a layer can touch: its content and, when it casts one, its shadow (a generous bound).
+    private func visualExtent(_ layer: LayerSnapshot, placement: Transform2D) -> CGRect? {
+        guard placementIsDrawable(placement, layer.state), var extent = contentExtent(layer, placement: placement) else { return nil }
+        if hasShadow(layer.state) {
+            let reach = CGFloat(shadowReach(layer.state, placement: placement))
+            if let path = layer.state.shadowPath { extent = extent.union(box(path.boundingBox, placement)) }
+            extent = extent.insetBy(dx: -reach, dy: -reach)
+        }
+        return extent.insetBy(dx: -1, dy: -1)
     }
 
     // MARK: Canvas and clips
@@ -327,7 +398,8 @@ public final class LayerRenderer {
     private func renderOffscreen(_ layer: LayerSnapshot, placement: Transform2D, canvas: Canvas, clip: Clip,
                                  margin: Int) -> Canvas? {
         guard let extent = contentExtent(layer, placement: placement) else { return nil }
-        var limit = canvas.deviceBounds
+        // Shadow sources are limited by the whole frame, so a redrawn region sees the same shadow.
+        var limit = margin > 0 ? frameBounds : canvas.deviceBounds
         if let clipBounds = clip.bounds, margin == 0 { limit = limit.intersection(clipBounds) }
         limit = PixelRect(x: limit.x - margin, y: limit.y - margin, width: limit.width + 2 * margin, height: limit.height + 2 * margin)
         let region = PixelRect(enclosing: extent.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))).intersection(limit)
@@ -390,8 +462,8 @@ public final class LayerRenderer {
     private func pathCanvas(_ path: CGPath, placement: Transform2D, canvas: Canvas, margin: Int) -> Canvas? {
         let device = rasterPath(path).applying(placement)
         let box = device.bounds.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))
-        let limit = PixelRect(x: canvas.originX - margin, y: canvas.originY - margin,
-                              width: canvas.buffer.width + 2 * margin, height: canvas.buffer.height + 2 * margin)
+        let limit = PixelRect(x: frameBounds.x - margin, y: frameBounds.y - margin,
+                              width: frameBounds.width + 2 * margin, height: frameBounds.height + 2 * margin)
         let region = PixelRect(enclosing: box).intersection(limit)
         guard !region.isEmpty else { return nil }
         var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
@@ -589,6 +661,22 @@ public final class LayerRenderer {
                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(t.apply)
         let xs = points.map(\.x), ys = points.map(\.y)
         return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    }
+}
+
+extension PixelBuffer {
+    /// Copies `source` over the pixels of `region` (no blending).
+    mutating func replace(_ region: PixelRect, with source: PixelBuffer) {
+        let rowBytes = region.width * 4, width = self.width
+        bytes.withUnsafeMutableBufferPointer { target in
+            source.bytes.withUnsafeBufferPointer { rows in
+                for y in 0..<region.height {
+                    let to = ((region.y + y) * width + region.x) * 4
+                    UnsafeMutableRawPointer(target.baseAddress! + to)
+                        .copyMemory(from: rows.baseAddress! + y * rowBytes, byteCount: rowBytes)
+                }
+            }
+        }
     }
 }
 

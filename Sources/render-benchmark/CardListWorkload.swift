@@ -11,8 +11,33 @@ struct CardListWorkload {
     let root = CALayer()
     let frameCount = 60
 
-    init(shadows: Bool) {
-        Timeline.$current.withValue(timeline) { build(shadows: shadows) }
+    enum Motion { case expandOverDimmedList, oneCardMoves }
+
+    init(shadows: Bool, motion: Motion = .expandOverDimmedList) {
+        Timeline.$current.withValue(timeline) {
+            switch motion {
+            case .expandOverDimmedList: build(shadows: shadows)
+            case .oneCardMoves: buildList(shadows: shadows)
+            }
+        }
+    }
+
+    /// The list alone; its middle card slides 40 pt to the right over the 60 frames, the rest stand still.
+    private func buildList(shadows: Bool) {
+        root.frame = CGRect(x: 0, y: 0, width: 393, height: 852)
+        root.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
+        let colors = [CGColor(red: 1, green: 0.62, blue: 0.04, alpha: 1), CGColor(red: 0.37, green: 0.36, blue: 0.9, alpha: 1)]
+        var moving: CALayer!
+        for index in 0..<3 {
+            let container = card(frame: CGRect(x: 20, y: 30 + CGFloat(index) * 290, width: 353, height: 270), colors: colors, shadows: shadows).container
+            root.addSublayer(container)
+            if index == 1 { moving = container }
+        }
+        let slide = CABasicAnimation(keyPath: "position")
+        slide.fromValue = moving.position
+        slide.toValue = CGPoint(x: moving.position.x + 40, y: moving.position.y)
+        slide.duration = 1
+        moving.add(slide, forKey: "position")
     }
 
     private func card(frame: CGRect, colors: [CGColor], shadows: Bool) -> (container: CALayer, content: CALayer) {
