@@ -86,6 +86,9 @@ public final class SceneSession {
         LayerRenderer(scale: scale).render(snapshot(), size: device.size, background: .black)
     }
 
+    /// The window's layer: the live layer tree (for tracing what animates).
+    public var rootLayer: CALayer { window.layer }
+
     /// Labelled moments so far (transition begins and ends, touches).
     public var marks: [(time: TimeInterval, label: String)] { timeline.marks }
 }

@@ -17,8 +17,9 @@ struct Arguments: Equatable {
     var at: Double?
     var filmstrip: Int?
     var device: String?
+    var plot: String?
 
-    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device"]
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--plot"]
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
     static func parse(_ argv: [String]) throws -> Arguments {
@@ -41,7 +42,7 @@ struct Arguments: Equatable {
                 name = String(word[..<equals]); value = String(word[word.index(after: equals)...])
             }
             guard valueOptions.contains(name) else {
-                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --list, --help.")
+                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --plot, --list, --help.")
             }
             if value == nil {
                 guard index < argv.count, !argv[index].hasPrefix("--") else {
@@ -90,6 +91,11 @@ struct Arguments: Equatable {
                 throw UsageError(StageError.unknownDevice(value, available: Device.all.map(\.id)).description)
             }
             device = value
+        case "--plot":
+            guard value.lowercased().hasSuffix(".png") else {
+                throw UsageError("--plot writes a .png image of the animated properties against time, e.g. \(Self.example(name)).")
+            }
+            plot = value
         default:
             preconditionFailure("unhandled option \(name)")
         }
@@ -102,6 +108,7 @@ struct Arguments: Equatable {
         case "--scale": "--scale 1"
         case "--at": "--at 0.5"
         case "--filmstrip": "--filmstrip 6"
+        case "--plot": "--plot output/card-expand-plot.png"
         default: "--device iphone-16"
         }
     }

@@ -8,6 +8,7 @@ render-transition — renders iOS view-controller transitions offscreen into MP4
 
 Usage:
   render-transition SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
+  render-transition SCENE --plot PLOT.png [--device NAME]
   render-transition --list
   render-transition --help
 
@@ -24,6 +25,9 @@ Options:
   --device NAME       \(Device.all.map(\.id).joined(separator: ", ")) (default iphone-16)
   --at SECONDS        the moment a .png still shows
   --filmstrip N       how many moments a filmstrip .png shows, 2–24
+  --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
+                      touches and transitions); names and colours go to PLOT.png.txt and stdout.
+                      Without --out only the plot is written.
   --list              the scenes, with what each shows and how long it lasts
 
 Nothing is written at PATH unless the whole render succeeds.
@@ -69,6 +73,20 @@ enum CLI {
         }
         let device = arguments.device.flatMap(Device.named) ?? .default
         let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, fps: arguments.fps ?? 60)
+        if let plot = arguments.plot {
+            do {
+                let result = try Stage.writePlot(sceneType, device: device, to: URL(fileURLWithPath: plot))
+                print(result.legend, terminator: "")
+                print("\(name): plot of \(result.entries.count) curves → \(plot) (legend in \(plot).txt)")
+            } catch let error as StageError {
+                // A path that is not a .png is the caller's mistake (2); a scene or disk failure is 1.
+                if case .unsupportedOutput = error { return fail(error.description, code: 2) }
+                return fail(error.description, code: 1)
+            } catch {
+                return fail("\(error)", code: 1)
+            }
+            if arguments.out == nil { return 0 }
+        }
         let path = arguments.out ?? "output/\(name).mp4"
         do {
             let target = try OutputTarget.resolve(path: path, at: arguments.at, filmstrip: arguments.filmstrip)
