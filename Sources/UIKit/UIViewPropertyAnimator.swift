@@ -104,7 +104,6 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
                                             options: UIView.AnimationOptions = [], animations: @escaping () -> Void,
                                             completion: ((UIViewAnimatingPosition) -> Void)? = nil) -> Self {
         let animator = Self(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: options.curve))
-        animator.isUserInteractionEnabled = options.contains(.allowUserInteraction) || animator.isUserInteractionEnabled
         animator.addAnimations(animations)
         if let completion { animator.addCompletion(completion) }
         animator.startAnimation(afterDelay: delay)
@@ -523,12 +522,15 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         let u0 = clockU
         let progress = tracks.map { $0.segment.progress(at: u0) }
         // Where on the clock to resume: cubic timing maps the visual progress back onto the curve
-        // (t' = curve⁻¹(p)); springs resume from the visual progress itself (reference §3).
+        // (t' = curve⁻¹(p)); springs resume from the fraction of the distance covered (reference §3: the
+        // smallest displacement fraction), so an overshoot past the target still has time to settle.
         var resumeU = u0
         if let p = referenceProgress(at: u0) {
             switch timing {
-            case .cubic(let function): resumeU = function.timeFraction(forProgress: min(max(p, 0), 1))
-            case .fittedSpring, .physicalSpring: resumeU = min(max(p, 0), 1)
+            case .cubic(let function):
+                if p >= 0 && p <= 1 { resumeU = function.timeFraction(forProgress: p) }
+            case .fittedSpring, .physicalSpring:
+                resumeU = reversed ? min(abs(p), 1) : 1 - min(abs(1 - p), 1)
             }
         }
         let distance = abs(target - resumeU)

@@ -148,3 +148,41 @@ func largestStep(from start: Double = 0, to end: Double, clock: Timeline, events
         }
     }
 }
+
+@Suite struct InterruptionAtTheEdges {
+    @Test func resumingASpringPausedInItsOvershootSettlesWithoutAJump() {
+        onFreshClock { clock in
+            let view = UIView(frame: CGRect(x: -5, y: -5, width: 10, height: 10))
+            let spring = SpringCurve.uikit(duration: 1, dampingRatio: 0.3, initialVelocity: 0)
+            // The first peak of a ζ 0.3 spring fitted to 1 s.
+            let peakTime = stride(from: 0.0, through: 1.0, by: 1.0 / 240).max { spring.progress(at: $0) < spring.progress(at: $1) }!
+            let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.3) { view.center.x = 100 }
+            var end: Double?
+            animator.addCompletion { _ in end = CACurrentMediaTime() }
+            let step = largestStep(to: 3, clock: clock, events: [
+                (0, { animator.startAnimation() }),
+                (peakTime, { animator.pauseAnimation() }),
+                (peakTime + 0.2, { animator.startAnimation() }),
+            ]) { Double(view.shownX) }
+            #expect(step < 100 * 12.9 / 240)   // a ζ 0.3 spring fitted to 1 s peaks at 12.87 distances/s
+            // Paused at the overshoot (progress p > 1) it resumes from the fraction still to go, |1 − p|.
+            let p = spring.progress(at: peakTime)
+            #expect(p > 1.3)
+            #expect(end.map { abs($0 - (peakTime + 0.2 + (p - 1))) < 1e-9 } == true)
+        }
+    }
+
+    @Test func continuingAnOvershootWithACubicStillTakesTime() {
+        onFreshClock { clock in
+            let view = UIView(frame: CGRect(x: -5, y: -5, width: 10, height: 10))
+            let animator = UIViewPropertyAnimator(duration: 1, dampingRatio: 0.3) { view.center.x = 100 }
+            let step = largestStep(to: 3, clock: clock, events: [
+                (0, { animator.startAnimation() }),
+                (0.2, { animator.pauseAnimation() }),
+                (0.25, { animator.continueAnimation(withTimingParameters: UICubicTimingParameters(animationCurve: .easeOut), durationFactor: 0.5) }),
+            ]) { Double(view.shownX) }
+            #expect(step < 100 * 12.9 / 240)   // a ζ 0.3 spring fitted to 1 s peaks at 12.87 distances/s
+            #expect(view.shownX == 100 && animator.state == .inactive)
+        }
+    }
+}
