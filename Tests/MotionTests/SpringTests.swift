@@ -78,6 +78,7 @@ import Foundation
         SpringCurve(mass: 1, stiffness: 100, damping: 5, initialVelocity: 0),
         SpringCurve(mass: 1, stiffness: 54.8336, damping: 3.7025, initialVelocity: 2),
         SpringCurve(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0),
+        SpringCurve(mass: 2, stiffness: 50, damping: 20, initialVelocity: 3),   // critical (ζ = 1) with velocity
         SpringCurve(mass: 3, stiffness: 1000, damping: 500, initialVelocity: -1, allowsOverdamping: true),
         SpringCurve(mass: 1, stiffness: 200, damping: 60, initialVelocity: 4, allowsOverdamping: true),
     ])
