@@ -42,7 +42,7 @@ open class CAAnimation: CAAction {
     /// Local time (seconds into the animation) at media time `t`, before clamping.
     func localTime(at t: CFTimeInterval) -> Double { (t - beginTime) * Double(speed) + timeOffset }
 
-    /// The media time at which the animation is over.
+    /// The media time at which the animation is over (infinite: it never ends on its own).
     var endTime: CFTimeInterval {
         speed == 0 ? .infinity : beginTime + max(duration - timeOffset, 0) / abs(Double(speed))
     }
@@ -97,6 +97,23 @@ open class CASpringAnimation: CABasicAnimation {
     public var initialVelocity: CGFloat = 0
     public var allowsOverdamping = false
 
+    /// The iOS 17 initialiser: mass 1, stiffness (2π/d)², damping from `bounce`, overdamping allowed, and
+    /// `duration` set to the settling duration (reference §1.b).
+    public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
+        self.init(keyPath: nil)
+        let spring = SpringCurve.perceptual(duration: perceptualDuration, bounce: Double(bounce))
+        mass = 1
+        stiffness = CGFloat(spring.stiffness)
+        damping = CGFloat(spring.damping)
+        allowsOverdamping = true
+        duration = settlingDuration
+    }
+
+    /// 2π·√(mass/stiffness).
+    public var perceptualDuration: TimeInterval { curve.perceptualDuration }
+    /// 1 − ζ for ζ ≤ 1, 1/ζ − 1 for ζ > 1.
+    public var bounce: CGFloat { CGFloat(curve.bounce) }
+
     public var curve: SpringCurve {
         SpringCurve(mass: Double(mass), stiffness: Double(stiffness), damping: Double(damping),
                     initialVelocity: Double(initialVelocity), allowsOverdamping: allowsOverdamping)
@@ -109,5 +126,26 @@ open class CASpringAnimation: CABasicAnimation {
         let fraction = duration > 0 ? local / duration : 1
         let eased = timingFunction?.progress(at: fraction) ?? fraction
         return curve.progress(at: eased * duration)
+    }
+}
+
+/// An animation whose progress at each media time its owner supplies: UIViewPropertyAnimator drives its
+/// property animations with these, re-timing them on pause, scrub, reverse and continue without replacing
+/// them. It never ends on its own; the owner removes it. Not Core Animation API.
+package final class DrivenPropertyAnimation: CABasicAnimation {
+    /// Progress (0 at `fromValue`, 1 at `toValue`, may overshoot) at a media time.
+    package var progressAt: (CFTimeInterval) -> Double
+
+    package init(keyPath: String, progress: @escaping (CFTimeInterval) -> Double) {
+        progressAt = progress
+        super.init(keyPath: keyPath)
+        duration = .infinity
+    }
+
+    override var endTime: CFTimeInterval { .infinity }
+
+    override func apply(to state: inout LayerState, model: LayerState, at t: CFTimeInterval) {
+        guard let keyPath, let property = AnimatableProperty.all[keyPath] else { return }
+        property.apply(&state, fromValue, toValue, progressAt(t), isAdditive, model)
     }
 }

@@ -191,6 +191,17 @@ open class CALayer {
         set { willChange("shadowRadius"); model.shadowRadius = max(newValue, 0) }
     }
 
+    /// Width of the border drawn inside the bounds (clamped to 0 or more).
+    public var borderWidth: CGFloat {
+        get { model.borderWidth }
+        set { willChange("borderWidth"); model.borderWidth = max(newValue, 0) }
+    }
+    /// Default opaque black, as in Core Animation.
+    public var borderColor: CGColor? {
+        get { model.borderColor }
+        set { willChange("borderColor"); model.borderColor = newValue }
+    }
+
     /// Subclasses that draw something of their own (gradients) write it here.
     func updateModel(_ change: (inout LayerState) -> Void) { change(&model) }
 
@@ -330,6 +341,15 @@ open class CALayer {
         animationEntries.isEmpty ? nil : animationEntries.map(\.key)
     }
 
+    /// Whether `anim` (the object itself) is attached to this layer.
+    package func isAttached(_ anim: CAAnimation) -> Bool { animationEntries.contains { $0.animation === anim } }
+
+    /// Removes `anim` (the object itself) if attached; its delegate hears `finished: false`.
+    package func remove(_ anim: CAAnimation) {
+        guard let entry = animationEntries.first(where: { $0.animation === anim }) else { return }
+        removeAnimation(forKey: entry.key)
+    }
+
     /// Whether any attached animation drives `keyPath`.
     public func isAnimating(keyPath: String) -> Bool {
         animationEntries.contains { ($0.animation as? CAPropertyAnimation)?.keyPath == keyPath }
@@ -341,6 +361,14 @@ open class CALayer {
     public func presentationState(at t: CFTimeInterval) -> LayerState {
         var state = model
         for entry in animationEntries { entry.animation.apply(to: &state, model: model, at: t) }
+        return state
+    }
+
+    /// The model with only the animations `include` accepts applied at media time `t`, in order (what the
+    /// layer would show if every other animation were removed).
+    package func presentationState(at t: CFTimeInterval, applying include: (CAAnimation) -> Bool) -> LayerState {
+        var state = model
+        for entry in animationEntries where include(entry.animation) { entry.animation.apply(to: &state, model: model, at: t) }
         return state
     }
 

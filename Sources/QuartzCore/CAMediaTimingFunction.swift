@@ -84,6 +84,28 @@ public final class CAMediaTimingFunction: Equatable, CustomStringConvertible, @u
         return y(solveT(forX: x))
     }
 
+    /// The time fraction at which the curve first reaches progress `p` (the inverse UIKit uses to resume a
+    /// scrubbed animator without a jump, reference §3). Progress outside the curve's range gives 0 or 1.
+    package func timeFraction(forProgress p: Double) -> Double {
+        if p <= 0 { return 0 }
+        // y(t) may leave 0…1 for control points outside it: bracket the first crossing on a grid, then bisect.
+        let steps = 64
+        var lo = 0.0, hi = 1.0, previous = y(0)
+        var found = false
+        for i in 1...steps {
+            let t = Double(i) / Double(steps), value = y(t)
+            if (previous - p) * (value - p) <= 0 { lo = Double(i - 1) / Double(steps); hi = t; found = true; break }
+            previous = value
+        }
+        guard found else { return p < y(1) ? 0 : 1 }
+        let rising = y(hi) >= y(lo)
+        for _ in 0..<60 {
+            let mid = (lo + hi) / 2
+            if (y(mid) < p) == rising { lo = mid } else { hi = mid }
+        }
+        return x((lo + hi) / 2)
+    }
+
     public static func == (l: CAMediaTimingFunction, r: CAMediaTimingFunction) -> Bool { l.c1 == r.c1 && l.c2 == r.c2 }
     public var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
 }

@@ -115,14 +115,218 @@ public func CATransform3DGetAffineTransform(_ t: CATransform3D) -> CGAffineTrans
 }
 
 extension CATransform3D: Interpolatable {
-    /// Component-wise. Exact for translations and scales; rotations are interpolated by their matrices.
+    /// Interpolates as Core Animation does: by decomposition, not by matrix entries, so a rotation stays
+    /// rigid on the way (a rotation from 0 to π/2 does not shrink through the diagonal). Two affine (2-D)
+    /// transforms interpolate translation, scale, shear and the rotation angle (the shorter way round);
+    /// anything 3-D interpolates translation, scale, shear and perspective linearly and the rotation as a
+    /// quaternion (slerp). A matrix that cannot be decomposed (singular) falls back to entries.
     public static func interpolate(_ a: CATransform3D, _ b: CATransform3D, _ p: Double) -> CATransform3D {
-        CATransform3D(entries: zip(a.entries, b.entries).map { $0 + ($1 - $0) * CGFloat(p) })
+        if p == 0 { return a }
+        if p == 1 { return b }
+        if CATransform3DIsAffine(a) && CATransform3DIsAffine(b),
+           let da = Decomposed2D(a), let db = Decomposed2D(b) {
+            return Decomposed2D.interpolate(da, db, p).matrix
+        }
+        if let da = Decomposed3D(a), let db = Decomposed3D(b) {
+            return Decomposed3D.interpolate(da, db, p).matrix
+        }
+        return CATransform3D(entries: zip(a.entries, b.entries).map { $0 + ($1 - $0) * CGFloat(p) })
     }
-    public static func sum(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
-        CATransform3D(entries: zip(a.entries, b.entries).map { $0 + $1 })
-    }
+    /// Additive transforms compose: `sum(base, delta)` applies `delta` in the layer's space, then `base`
+    /// (CATransform3DConcat(delta, base)); `difference(a, b)` is the delta that takes `b` to `a`, so
+    /// sum(b, difference(a, b)) = a. The identity is the additive zero.
+    public static func sum(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D { CATransform3DConcat(b, a) }
     public static func difference(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
-        CATransform3D(entries: zip(a.entries, b.entries).map { $0 - $1 })
+        CATransform3DConcat(a, CATransform3DInvert(b))
+    }
+}
+
+/// An affine transform as translation · rotation · shear · scale, in Core Animation's row-vector layout:
+/// the x axis maps to sx·(cos θ, sin θ), the y axis to shear·(cos θ, sin θ) + sy·(−sin θ, cos θ).
+/// A reflection is carried by a negative scale (x when a < d, else y), so a flip interpolates as a squeeze.
+package struct Decomposed2D: Equatable {
+    package var tx: Double, ty: Double, angle: Double, sx: Double, sy: Double, shear: Double
+
+    package init?(_ m: CATransform3D) {
+        let a = Double(m.m11), b = Double(m.m12), c = Double(m.m21), d = Double(m.m22)
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        var sx = (a * a + b * b).squareRoot()
+        if det < 0 && a < d { sx = -sx }
+        let ux = a / sx, uy = b / sx
+        angle = atan2(uy, ux)
+        let vx = -uy, vy = ux
+        shear = c * ux + d * uy
+        sy = c * vx + d * vy
+        self.sx = sx
+        tx = Double(m.m41); ty = Double(m.m42)
+    }
+
+    package init(tx: Double, ty: Double, angle: Double, sx: Double, sy: Double, shear: Double) {
+        self.tx = tx; self.ty = ty; self.angle = angle; self.sx = sx; self.sy = sy; self.shear = shear
+    }
+
+    package var matrix: CATransform3D {
+        let cs = cos(angle), sn = sin(angle)
+        var m = CATransform3DIdentity
+        m.m11 = CGFloat(sx * cs); m.m12 = CGFloat(sx * sn)
+        m.m21 = CGFloat(shear * cs - sy * sn); m.m22 = CGFloat(shear * sn + sy * cs)
+        m.m41 = CGFloat(tx); m.m42 = CGFloat(ty)
+        return m
+    }
+
+    package static func interpolate(_ a: Decomposed2D, _ b: Decomposed2D, _ p: Double) -> Decomposed2D {
+        var from = a.angle
+        // The shorter way round: a matrix cannot tell θ from θ ± 2π.
+        if b.angle - from > .pi { from += 2 * .pi } else if from - b.angle > .pi { from -= 2 * .pi }
+        func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * p }
+        return Decomposed2D(tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty), angle: mix(from, b.angle),
+                            sx: mix(a.sx, b.sx), sy: mix(a.sy, b.sy), shear: mix(a.shear, b.shear))
+    }
+}
+
+/// A 3-D transform as (linear part L, translation t) followed by a perspective part (p, w), in Core
+/// Animation's row-vector layout: M = [[L, 0], [t, 1]] · [[I, p], [0, w]]. L = D · N · U with D the scales,
+/// N a unit lower-triangular shear and U a rotation (kept as a unit quaternion).
+package struct Decomposed3D {
+    var translation: [Double]
+    var scale: [Double]
+    var shear: [Double]        // xy, xz, yz
+    var quaternion: [Double]   // x, y, z, w
+    var perspective: [Double]  // p (3) and w
+
+    init(translation: [Double], scale: [Double], shear: [Double], quaternion: [Double], perspective: [Double]) {
+        self.translation = translation; self.scale = scale; self.shear = shear
+        self.quaternion = quaternion; self.perspective = perspective
+    }
+
+    package init?(_ matrix: CATransform3D) {
+        let e = matrix.entries.map(Double.init)
+        guard e.allSatisfy(\.isFinite) else { return nil }
+        var rows = [[e[0], e[1], e[2]], [e[4], e[5], e[6]], [e[8], e[9], e[10]]]
+        let det = Self.determinant(rows)
+        guard det != 0 else { return nil }
+        translation = [e[12], e[13], e[14]]
+        // Perspective: the last column's top is L · p, its corner t · p + w.
+        let column = [e[3], e[7], e[11]]
+        let p = Self.solve(rows, column)
+        perspective = p + [e[15] - (translation[0] * p[0] + translation[1] * p[1] + translation[2] * p[2])]
+        // Gram–Schmidt on the rows.
+        func dot(_ a: [Double], _ b: [Double]) -> Double { a[0] * b[0] + a[1] * b[1] + a[2] * b[2] }
+        func length(_ a: [Double]) -> Double { dot(a, a).squareRoot() }
+        func combine(_ a: [Double], _ b: [Double], _ k: Double) -> [Double] { [a[0] - k * b[0], a[1] - k * b[1], a[2] - k * b[2]] }
+        var sx = length(rows[0])
+        let u0 = rows[0].map { $0 / sx }
+        var kxy = dot(u0, rows[1])
+        rows[1] = combine(rows[1], u0, kxy)
+        var sy = length(rows[1])
+        let u1 = rows[1].map { $0 / sy }
+        kxy /= sy
+        var kxz = dot(u0, rows[2])
+        rows[2] = combine(rows[2], u0, kxz)
+        var kyz = dot(u1, rows[2])
+        rows[2] = combine(rows[2], u1, kyz)
+        var sz = length(rows[2])
+        var u2 = rows[2].map { $0 / sz }
+        kxz /= sz; kyz /= sz
+        var us = [u0, u1, u2]
+        if Self.determinant(us) < 0 {
+            sx = -sx; sy = -sy; sz = -sz
+            us = us.map { $0.map { -$0 } }
+            u2 = us[2]
+        }
+        scale = [sx, sy, sz]
+        shear = [kxy, kxz, kyz]
+        quaternion = Self.quaternion(fromRows: us)
+    }
+
+    package var matrix: CATransform3D {
+        let u = Self.rows(fromQuaternion: quaternion)
+        let (sx, sy, sz) = (scale[0], scale[1], scale[2])
+        let (kxy, kxz, kyz) = (shear[0], shear[1], shear[2])
+        var l = [[Double]](repeating: [0, 0, 0], count: 3)
+        for j in 0..<3 {
+            l[0][j] = sx * u[0][j]
+            l[1][j] = sy * (kxy * u[0][j] + u[1][j])
+            l[2][j] = sz * (kxz * u[0][j] + kyz * u[1][j] + u[2][j])
+        }
+        let p = Array(perspective[0..<3]), w = perspective[3]
+        let t = translation
+        func row(_ r: [Double]) -> Double { r[0] * p[0] + r[1] * p[1] + r[2] * p[2] }
+        let entries: [Double] = [
+            l[0][0], l[0][1], l[0][2], row(l[0]),
+            l[1][0], l[1][1], l[1][2], row(l[1]),
+            l[2][0], l[2][1], l[2][2], row(l[2]),
+            t[0], t[1], t[2], row(t) + w,
+        ]
+        return CATransform3D(entries: entries.map { CGFloat($0) })
+    }
+
+    package static func interpolate(_ a: Decomposed3D, _ b: Decomposed3D, _ p: Double) -> Decomposed3D {
+        func mix(_ x: [Double], _ y: [Double]) -> [Double] { zip(x, y).map { $0 + ($1 - $0) * p } }
+        return Decomposed3D(translation: mix(a.translation, b.translation), scale: mix(a.scale, b.scale),
+                            shear: mix(a.shear, b.shear), quaternion: slerp(a.quaternion, b.quaternion, p),
+                            perspective: mix(a.perspective, b.perspective))
+    }
+
+    static func slerp(_ a: [Double], _ b: [Double], _ p: Double) -> [Double] {
+        var b = b
+        var cosine = zip(a, b).map(*).reduce(0, +)
+        if cosine < 0 { b = b.map { -$0 }; cosine = -cosine }   // the shorter arc
+        if cosine > 1 - 1e-12 {
+            let q = zip(a, b).map { $0 + ($1 - $0) * p }
+            let n = q.map { $0 * $0 }.reduce(0, +).squareRoot()
+            return q.map { $0 / n }
+        }
+        let theta = acos(min(cosine, 1)), s = sin(theta)
+        let wa = sin((1 - p) * theta) / s, wb = sin(p * theta) / s
+        return zip(a, b).map { wa * $0 + wb * $1 }
+    }
+
+    static func determinant(_ m: [[Double]]) -> Double {
+        m[0][0] * (m[1][1] * m[2][2] - m[1][2] * m[2][1]) - m[0][1] * (m[1][0] * m[2][2] - m[1][2] * m[2][0])
+            + m[0][2] * (m[1][0] * m[2][1] - m[1][1] * m[2][0])
+    }
+
+    /// p with L · p = c (Cramer's rule; L is invertible here).
+    static func solve(_ l: [[Double]], _ c: [Double]) -> [Double] {
+        let det = determinant(l)
+        return (0..<3).map { k in
+            var m = l
+            for i in 0..<3 { m[i][k] = c[i] }
+            return determinant(m) / det
+        }
+    }
+
+    /// The unit quaternion of the rotation whose rows (images of the axes, row-vector layout) are `u`.
+    static func quaternion(fromRows u: [[Double]]) -> [Double] {
+        // Column-vector rotation R = uᵀ: R[i][j] = u[j][i].
+        let r = { (i: Int, j: Int) in u[j][i] }
+        let trace = r(0, 0) + r(1, 1) + r(2, 2)
+        var q: [Double]
+        if trace > 0 {
+            let s = (trace + 1).squareRoot() * 2
+            q = [(r(2, 1) - r(1, 2)) / s, (r(0, 2) - r(2, 0)) / s, (r(1, 0) - r(0, 1)) / s, s / 4]
+        } else if r(0, 0) > r(1, 1) && r(0, 0) > r(2, 2) {
+            let s = (1 + r(0, 0) - r(1, 1) - r(2, 2)).squareRoot() * 2
+            q = [s / 4, (r(0, 1) + r(1, 0)) / s, (r(0, 2) + r(2, 0)) / s, (r(2, 1) - r(1, 2)) / s]
+        } else if r(1, 1) > r(2, 2) {
+            let s = (1 + r(1, 1) - r(0, 0) - r(2, 2)).squareRoot() * 2
+            q = [(r(0, 1) + r(1, 0)) / s, s / 4, (r(1, 2) + r(2, 1)) / s, (r(0, 2) - r(2, 0)) / s]
+        } else {
+            let s = (1 + r(2, 2) - r(0, 0) - r(1, 1)).squareRoot() * 2
+            q = [(r(0, 2) + r(2, 0)) / s, (r(1, 2) + r(2, 1)) / s, s / 4, (r(1, 0) - r(0, 1)) / s]
+        }
+        let n = q.map { $0 * $0 }.reduce(0, +).squareRoot()
+        return q.map { $0 / n }
+    }
+
+    static func rows(fromQuaternion q: [Double]) -> [[Double]] {
+        let (x, y, z, w) = (q[0], q[1], q[2], q[3])
+        // Column-vector rotation matrix R; rows of the row-vector form are its columns.
+        let r = [[1 - 2 * (y * y + z * z), 2 * (x * y - z * w), 2 * (x * z + y * w)],
+                 [2 * (x * y + z * w), 1 - 2 * (x * x + z * z), 2 * (y * z - x * w)],
+                 [2 * (x * z - y * w), 2 * (y * z + x * w), 1 - 2 * (x * x + y * y)]]
+        return (0..<3).map { i in (0..<3).map { j in r[j][i] } }
     }
 }

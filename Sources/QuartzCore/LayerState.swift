@@ -31,6 +31,10 @@ public struct LayerState: Equatable, Sendable {
     public var shadowRadius: CGFloat = 3
     /// The shape of the shadow, in the layer's bounds space; nil: the layer's composited alpha.
     public var shadowPath: CGPath?
+    /// Drawn inside the bounds, above contents and sublayers, following the corner radius.
+    public var borderWidth: CGFloat = 0
+    /// Core Animation's default is opaque black.
+    public var borderColor: CGColor? = .black
     /// Set for CAGradientLayer: an axial gradient filling the bounds.
     public var gradient: Gradient?
 
@@ -123,14 +127,22 @@ struct AnimatableProperty {
         }
     }
 
-    /// The key paths layers can animate. Sub-paths like `position.x` are not supported yet.
+    /// The key paths layers can animate: whole properties, and the struct members Core Animation's key-value
+    /// coding reaches (`position.x`, `bounds.size.width`, …). Transform value functions
+    /// (`transform.rotation.z`, …) are not supported.
     static let all: [String: AnimatableProperty] = [
         "bounds": .init(\.bounds), "position": .init(\.position), "anchorPoint": .init(\.anchorPoint),
         "zPosition": .init(\.zPosition), "opacity": .init(\.opacity),
         "transform": .init(\.transform), "sublayerTransform": .init(\.sublayerTransform), "cornerRadius": .init(\.cornerRadius),
         "backgroundColor": .init(\.backgroundColor), "shadowColor": .init(\.shadowColor),
         "shadowOpacity": .init(\.shadowOpacity), "shadowOffset": .init(\.shadowOffset),
-        "shadowRadius": .init(\.shadowRadius),
+        "shadowRadius": .init(\.shadowRadius), "borderWidth": .init(\.borderWidth), "borderColor": .init(\.borderColor),
+        "position.x": .init(\.position.x), "position.y": .init(\.position.y),
+        "anchorPoint.x": .init(\.anchorPoint.x), "anchorPoint.y": .init(\.anchorPoint.y),
+        "bounds.origin": .init(\.bounds.origin), "bounds.size": .init(\.bounds.size),
+        "bounds.origin.x": .init(\.bounds.origin.x), "bounds.origin.y": .init(\.bounds.origin.y),
+        "bounds.size.width": .init(\.bounds.size.width), "bounds.size.height": .init(\.bounds.size.height),
+        "shadowOffset.width": .init(\.shadowOffset.width), "shadowOffset.height": .init(\.shadowOffset.height),
     ]
 }
 
@@ -143,9 +155,71 @@ public enum AnimatableKeyPath {
     /// `a − b` for values of the key's type; nil when they are not subtractable.
     public static func difference(_ key: String, _ a: Any, _ b: Any) -> Any? { AnimatableProperty.all[key]?.difference(a, b) }
     public static func areEqual(_ key: String, _ a: Any?, _ b: Any?) -> Bool { AnimatableProperty.all[key]?.isEqual(a, b) ?? false }
+    /// The value of `key` in a state (model or presentation).
+    public static func value(_ key: String, in state: LayerState) -> Any? { AnimatableProperty.all[key]?.read(state) }
+    /// The additive identity of the key's type ("no change": zero, or the identity transform).
+    public static func zero(_ key: String, like value: Any) -> Any? { AnimatableProperty.all[key]?.difference(value, value) }
 }
 
 extension CALayer {
     /// The model value of an animatable key path (Core Animation's key-value coding, for animatable keys).
     public func value(forKey key: String) -> Any? { AnimatableProperty.all[key]?.read(model) }
+    public func value(forKeyPath keyPath: String) -> Any? { value(forKey: keyPath) }
+
+    /// Sets an animatable key path through its property setter (so delegate actions run, as with key-value
+    /// coding on iOS). A value of the wrong type is a programmer error, as KVC raises on iOS.
+    public func setValue(_ value: Any?, forKey key: String) {
+        guard let setter = Self.setters[key] else {
+            preconditionFailure("CALayer.setValue(_:forKey:): '\(key)' is not an animatable key path of CALayer here")
+        }
+        setter(self, value)
+    }
+    public func setValue(_ value: Any?, forKeyPath keyPath: String) { setValue(value, forKey: keyPath) }
+
+    private static func typed<T>(_ key: String, _ value: Any?) -> T {
+        // Numbers convert between Float, CGFloat, Double and Int, as NSNumber does for key-value coding.
+        if T.self == CGFloat.self || T.self == Float.self, let number = Self.number(value) {
+            return (T.self == Float.self ? Float(number) as Any : CGFloat(number) as Any) as! T
+        }
+        guard let typed = value as? T else {
+            preconditionFailure("CALayer.setValue(_:forKey:): '\(key)' takes a \(T.self), not \(value.map { "\(type(of: $0))" } ?? "nil")")
+        }
+        return typed
+    }
+
+    private static func number(_ value: Any?) -> Double? {
+        switch value {
+        case let v as CGFloat: return Double(v)
+        case let v as Float: return Double(v)
+        case let v as Double: return v
+        case let v as Int: return Double(v)
+        case let v as NSNumber: return v.doubleValue
+        default: return nil
+        }
+    }
+
+    private static let setters: [String: (CALayer, Any?) -> Void] = [
+        "bounds": { $0.bounds = typed("bounds", $1) }, "position": { $0.position = typed("position", $1) },
+        "anchorPoint": { $0.anchorPoint = typed("anchorPoint", $1) }, "zPosition": { $0.zPosition = typed("zPosition", $1) },
+        "opacity": { $0.opacity = typed("opacity", $1) }, "transform": { $0.transform = typed("transform", $1) },
+        "sublayerTransform": { $0.sublayerTransform = typed("sublayerTransform", $1) },
+        "cornerRadius": { $0.cornerRadius = typed("cornerRadius", $1) },
+        "backgroundColor": { $0.backgroundColor = $1.map { typed("backgroundColor", $0) } },
+        "shadowColor": { $0.shadowColor = $1.map { typed("shadowColor", $0) } },
+        "shadowOpacity": { $0.shadowOpacity = typed("shadowOpacity", $1) },
+        "shadowOffset": { $0.shadowOffset = typed("shadowOffset", $1) },
+        "shadowRadius": { $0.shadowRadius = typed("shadowRadius", $1) },
+        "borderWidth": { $0.borderWidth = typed("borderWidth", $1) },
+        "borderColor": { $0.borderColor = $1.map { typed("borderColor", $0) } },
+        "position.x": { $0.position.x = typed("position.x", $1) }, "position.y": { $0.position.y = typed("position.y", $1) },
+        "anchorPoint.x": { $0.anchorPoint.x = typed("anchorPoint.x", $1) },
+        "anchorPoint.y": { $0.anchorPoint.y = typed("anchorPoint.y", $1) },
+        "bounds.origin": { $0.bounds.origin = typed("bounds.origin", $1) }, "bounds.size": { $0.bounds.size = typed("bounds.size", $1) },
+        "bounds.origin.x": { $0.bounds.origin.x = typed("bounds.origin.x", $1) },
+        "bounds.origin.y": { $0.bounds.origin.y = typed("bounds.origin.y", $1) },
+        "bounds.size.width": { $0.bounds.size.width = typed("bounds.size.width", $1) },
+        "bounds.size.height": { $0.bounds.size.height = typed("bounds.size.height", $1) },
+        "shadowOffset.width": { $0.shadowOffset.width = typed("shadowOffset.width", $1) },
+        "shadowOffset.height": { $0.shadowOffset.height = typed("shadowOffset.height", $1) },
+    ]
 }

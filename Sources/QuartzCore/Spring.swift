@@ -39,6 +39,45 @@ public struct SpringCurve: Equatable, Sendable {
     /// Progress towards the target at `t` seconds.
     public func progress(at t: Double) -> Double { 1 - displacement(at: t) }
 
+    /// d(progress)/dt at `t` seconds, in progress units per second (the derivative of the closed form).
+    public func velocity(at t: Double) -> Double {
+        let w0 = undampedAngularFrequency, zeta = effectiveDampingRatio, v0 = initialVelocity
+        if zeta < 1 {
+            let a = zeta * w0, wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (a - v0) / wd
+            return -exp(-a * t) * ((b * wd - a) * cos(wd * t) - (wd + a * b) * sin(wd * t))
+        } else if zeta == 1 {
+            let c = w0 - v0
+            return -exp(-w0 * t) * (c - w0 * (1 + c * t))
+        } else {
+            let root = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - root), r2 = -w0 * (zeta + root)
+            let c2 = (-v0 - r1) / (r2 - r1), c1 = 1 - c2
+            return -(c1 * r1 * exp(r1 * t) + c2 * r2 * exp(r2 * t))
+        }
+    }
+
+    /// The same spring starting with another initial velocity.
+    public func with(initialVelocity v: Double) -> SpringCurve {
+        SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v, allowsOverdamping: allowsOverdamping)
+    }
+
+    /// The iOS 17 duration/bounce parameterisation (`CASpringAnimation(perceptualDuration:bounce:)`,
+    /// `UISpringTimingParameters(duration:bounce:)`): mass 1, stiffness (2π/d)², damping ratio 1 − bounce
+    /// (bounce ≥ 0) or 1/(1 + bounce) (bounce < 0), overdamping allowed (reference §1.a).
+    public static func perceptual(duration: Double, bounce: Double, initialVelocity: Double = 0) -> SpringCurve {
+        let d = max(duration, 1e-6)
+        let stiffness = (2 * Double.pi / d) * (2 * Double.pi / d)
+        let zeta = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+        return SpringCurve(mass: 1, stiffness: stiffness, damping: 2 * zeta * stiffness.squareRoot(),
+                           initialVelocity: initialVelocity, allowsOverdamping: true)
+    }
+
+    /// 2π·√(m/k): the inverse of `perceptual(duration:bounce:)` (Core Animation's getter).
+    public var perceptualDuration: Double { 2 * Double.pi * (mass / stiffness).squareRoot() }
+    /// 1 − ζ for ζ ≤ 1, 1/ζ − 1 above (Core Animation's getter).
+    public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
+
     /// Core Animation's `settlingDuration`: the time after which |displacement| stays below 0.001
     /// (reference §1.b). Underdamped: the L1 envelope bound; critical/overdamped: a 0.1 s walk.
     public var settlingDuration: Double {

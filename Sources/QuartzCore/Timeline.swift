@@ -25,11 +25,20 @@ public final class Timeline: @unchecked Sendable {
     public init() {}
 
     /// Runs `work` when the clock reaches `time` (at once in `advance` if `time` is already past).
-    /// Events at the same time run in the order they were scheduled.
-    public func schedule(at time: TimeInterval, _ work: @escaping () -> Void) {
+    /// Events at the same time run in the order they were scheduled. The answer identifies the event for
+    /// `cancel(_:)`.
+    @discardableResult
+    public func schedule(at time: TimeInterval, _ work: @escaping () -> Void) -> Int {
         precondition(time.isFinite, "Timeline.schedule: time must be finite")
         events.append(Event(time: max(time, now), order: nextOrder, work: work))
         nextOrder += 1
+        return nextOrder - 1
+    }
+
+    /// Removes a pending event (nothing happens if it already ran), so a re-timed animation does not keep
+    /// the timeline busy until its old end.
+    public func cancel(_ event: Int) {
+        events.removeAll { $0.order == event }
     }
 
     /// The time of the earliest pending event.

@@ -105,6 +105,9 @@ public final class SceneSession {
         LayerTreeDocument(canvasSize: device.size, scale: scale, background: .black, root: snapshot())
     }
 
+    /// The window's layer: the live layer tree (for tracing what animates).
+    public var rootLayer: CALayer { window.layer }
+
     /// Labelled moments so far (transition begins and ends, touches).
     public var marks: [(time: TimeInterval, label: String)] { timeline.marks }
 }

@@ -262,7 +262,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// Inside an animation block, records the change so the block can animate it; outside, no action.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        UIViewAnimationContext.current?.recordChange(of: layer, key: event)
+        AnimationRecorder.current?.recordChange(of: layer, key: event)
         return nil
     }
 }

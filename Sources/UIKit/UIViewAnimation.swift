@@ -43,6 +43,9 @@ extension UIView {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
+    /// A cubic animation with the options' curve (ease-in-out by default). Non-additive properties start
+    /// from their model value unless `.beginFromCurrentState` is given, then from the presentation value;
+    /// `bounds`, `position` and `cornerRadius` always animate additively (reference §3).
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         UIViewAnimationContext(duration: duration, delay: delay, options: options,
@@ -62,73 +65,159 @@ extension UIView {
             .run(animations, completion: completion)
     }
 
+    /// The iOS 17 spring: mass 1, stiffness (2π/duration)², damping ratio 1 − bounce (1/(1 + bounce) for a
+    /// negative bounce), overdamping allowed; the animation lasts the spring's settling time (reference §1.a).
+    public class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
+                              initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
+                              options: AnimationOptions = [], animations: @escaping () -> Void,
+                              completion: ((Bool) -> Void)? = nil) {
+        let spring = SpringCurve.perceptual(duration: duration, bounce: Double(bounce), initialVelocity: Double(velocity))
+        UIViewAnimationContext(duration: spring.settlingDuration, delay: delay, options: options, timing: .spring(spring))
+            .run(animations, completion: completion)
+    }
+
     /// Applies the changes in `actionsWithoutAnimation` at once, even inside an animation block.
     public class func performWithoutAnimation(_ actionsWithoutAnimation: () -> Void) {
         CATransaction.begin()
-        CATransaction.setValue(UIViewAnimationContext.disabled, forKey: UIViewAnimationContext.transactionKey)
+        CATransaction.setValue(AnimationRecorder.disabled, forKey: AnimationRecorder.transactionKey)
         actionsWithoutAnimation()
         CATransaction.commit()
     }
 
+    /// The duration of the animation block being recorded now; 0 outside one (or inside
+    /// `performWithoutAnimation`).
+    public class var inheritedAnimationDuration: TimeInterval {
+        (CATransaction.value(forKey: AnimationRecorder.transactionKey) as? AnimationRecorder)?.duration ?? 0
+    }
 }
 
-/// One animation block: collects the layer properties the block changes, then installs one animation
-/// per changed property when the block returns.
+/// Collects the layer properties an animation block changes, with their values from before the change.
+/// UIView, as its layer's delegate, reports every change made while a recorder is the current one.
+final class AnimationRecorder {
+    struct Change {
+        let layer: CALayer
+        let key: String
+        let oldModel: Any?
+        let oldPresentation: Any?
+    }
+
+    static let transactionKey = "UIViewAnimationRecorder"
+    /// Marks a `performWithoutAnimation` scope.
+    static let disabled = NSObject()
+
+    static var current: AnimationRecorder? {
+        CATransaction.value(forKey: transactionKey) as? AnimationRecorder
+    }
+
+    /// The duration of the block (what `UIView.inheritedAnimationDuration` answers inside it).
+    let duration: TimeInterval
+    private(set) var changes: [Change] = []
+
+    init(duration: TimeInterval) { self.duration = duration }
+
+    /// Called before a layer property changes inside the block: remember where it started.
+    func recordChange(of layer: CALayer, key: String) {
+        guard AnimatableKeyPath.isAnimatable(key),
+              !changes.contains(where: { $0.layer === layer && $0.key == key }) else { return }
+        changes.append(Change(layer: layer, key: key, oldModel: layer.value(forKey: key),
+                              oldPresentation: layer.presentation()?.value(forKey: key)))
+    }
+
+    /// Runs `body` with this recorder collecting its changes.
+    func record(_ body: () -> Void) {
+        CATransaction.begin()
+        CATransaction.setValue(self, forKey: Self.transactionKey)
+        body()
+        CATransaction.commit()
+    }
+}
+
+/// Where one recorded change animates from and to.
+struct AnimatedChange {
+    let layer: CALayer
+    let key: String
+    /// Additive: `from` is old − new and `to` the zero of the type, added on top of the model.
+    let isAdditive: Bool
+    let from: Any
+    let to: Any
+    /// The model values at the two ends (what finishing at .start / .end writes; nil for a colour that was
+    /// or becomes nil).
+    let startValue: Any?
+    let endValue: Any?
+
+    /// nil when the value did not change. Additive keys (reference §3) add a new animation on top of any
+    /// running one, so nothing jumps and the old momentum continues; other keys start from the presentation
+    /// value with `beginFromCurrentState`, else from the old model value. A nil colour animates as the
+    /// other end's colour with alpha 0 (a fade, as Core Animation draws a nil colour as nothing).
+    init?(_ change: AnimationRecorder.Change, beginFromCurrentState: Bool) {
+        let newValue = change.layer.value(forKey: change.key)
+        guard !AnimatableKeyPath.areEqual(change.key, change.oldModel, newValue) else { return nil }
+        layer = change.layer
+        key = change.key
+        endValue = newValue
+        if AnimatableKeyPath.isAdditive(change.key), let old = change.oldModel, let newValue,
+           let delta = AnimatableKeyPath.difference(change.key, old, newValue),
+           let zero = AnimatableKeyPath.zero(change.key, like: delta) {
+            isAdditive = true
+            from = delta
+            to = zero
+            startValue = old
+        } else {
+            isAdditive = false
+            let start = beginFromCurrentState ? (change.oldPresentation ?? change.oldModel) : change.oldModel
+            startValue = start
+            guard let a = start ?? (newValue as? CGColor)?.copy(alpha: 0),
+                  let b = newValue ?? (start as? CGColor)?.copy(alpha: 0) else { return nil }
+            from = a
+            to = b
+        }
+    }
+
+    init(layer: CALayer, key: String, isAdditive: Bool, from: Any, to: Any, startValue: Any?, endValue: Any?) {
+        self.layer = layer; self.key = key; self.isAdditive = isAdditive
+        self.from = from; self.to = to; self.startValue = startValue; self.endValue = endValue
+    }
+
+    /// For `position`: the x and y components as separate changes (`position.x`, `position.y`), so each
+    /// can have its own spring velocity (reference §1.a).
+    var components: (x: AnimatedChange, y: AnimatedChange)? {
+        guard key == "position", let f = from as? CGPoint, let t = to as? CGPoint,
+              let s = startValue as? CGPoint, let e = endValue as? CGPoint else { return nil }
+        return (AnimatedChange(layer: layer, key: "position.x", isAdditive: isAdditive, from: f.x, to: t.x, startValue: s.x, endValue: e.x),
+                AnimatedChange(layer: layer, key: "position.y", isAdditive: isAdditive, from: f.y, to: t.y, startValue: s.y, endValue: e.y))
+    }
+}
+
+/// One `UIView.animate` block: records the layer properties the block changes, then installs one Core
+/// Animation animation per changed property when the block returns.
 final class UIViewAnimationContext {
     enum Timing {
         case cubic(CAMediaTimingFunction)
         case spring(SpringCurve)
     }
 
-    static let transactionKey = "UIViewAnimationContext"
-    /// Marks a `performWithoutAnimation` scope.
-    static let disabled = NSObject()
-
-    static var current: UIViewAnimationContext? {
-        CATransaction.value(forKey: transactionKey) as? UIViewAnimationContext
-    }
-
     let duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, timing: Timing
-    private var changes: [(layer: CALayer, key: String, oldModel: Any?, oldPresentation: Any?)] = []
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, timing: Timing) {
         precondition(duration.isFinite && delay.isFinite, "UIView.animate: duration and delay must be finite")
         self.duration = max(duration, 0); self.delay = max(delay, 0); self.options = options; self.timing = timing
     }
 
-    /// Called before a layer property changes inside the block: remember where it started.
-    func recordChange(of layer: CALayer, key: String) {
-        guard AnimatableKeyPath.isAnimatable(key),
-              !changes.contains(where: { $0.layer === layer && $0.key == key }) else { return }
-        changes.append((layer, key, layer.value(forKey: key), layer.presentation()?.value(forKey: key)))
-    }
-
     func run(_ animations: () -> Void, completion: ((Bool) -> Void)?) {
-        CATransaction.begin()
-        CATransaction.setValue(self, forKey: Self.transactionKey)
-        animations()
-        CATransaction.commit()
-        commit(completion: completion)
+        let recorder = AnimationRecorder(duration: duration)
+        recorder.record(animations)
+        commit(recorder.changes, completion: completion)
     }
 
-    private func commit(completion: ((Bool) -> Void)?) {
+    private func commit(_ changes: [AnimationRecorder.Change], completion: ((Bool) -> Void)?) {
         let group = CompletionGroup(completion: completion)
         let begin = CACurrentMediaTime() + delay
         for change in changes {
-            let newValue = change.layer.value(forKey: change.key)
-            guard let newValue, !AnimatableKeyPath.areEqual(change.key, change.oldModel, newValue) else { continue }
+            guard let endpoints = AnimatedChange(change, beginFromCurrentState: options.contains(.beginFromCurrentState)) else { continue }
             let animation = makeAnimation(keyPath: change.key)
-            if AnimatableKeyPath.isAdditive(change.key), let old = change.oldModel,
-               let from = AnimatableKeyPath.difference(change.key, old, newValue) {
-                // Additive: presentation = model + (old − new)·(1 − p); a running animation keeps its momentum.
-                animation.isAdditive = true
-                animation.fromValue = from
-                animation.toValue = AnimatableKeyPath.difference(change.key, newValue, newValue)
-            } else {
-                animation.fromValue = options.contains(.beginFromCurrentState)
-                    ? (change.oldPresentation ?? change.oldModel) : change.oldModel
-                animation.toValue = newValue
-            }
+            animation.isAdditive = endpoints.isAdditive
+            animation.fromValue = endpoints.from
+            animation.toValue = endpoints.to
             animation.beginTime = begin
             animation.fillMode = .backwards
             animation.delegate = group
@@ -154,6 +243,7 @@ final class UIViewAnimationContext {
             animation.stiffness = CGFloat(curve.stiffness)
             animation.damping = CGFloat(curve.damping)
             animation.initialVelocity = CGFloat(curve.initialVelocity)
+            animation.allowsOverdamping = curve.allowsOverdamping
             animation.duration = duration
             return animation
         }

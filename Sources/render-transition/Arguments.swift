@@ -18,8 +18,9 @@ struct Arguments: Equatable {
     var filmstrip: Int?
     var device: String?
     var dumpTree: String?
+    var plot: String?
 
-    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree"]
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot"]
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
     static func parse(_ argv: [String]) throws -> Arguments {
@@ -51,7 +52,7 @@ struct Arguments: Equatable {
                 name = String(word[..<equals]); value = String(word[word.index(after: equals)...])
             }
             guard valueOptions.contains(name) else {
-                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --list, --help.")
+                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --plot, --list, --help.")
             }
             if value == nil {
                 guard index < argv.count, !argv[index].hasPrefix("--") else {
@@ -65,7 +66,8 @@ struct Arguments: Equatable {
         }
         if case .tree = result.command {
             for (given, name) in [(result.fps != nil, "--fps"), (result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
-                                  (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree")] where given {
+                                  (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree"),
+                                  (result.plot != nil, "--plot")] where given {
                 throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
             }
         } else if result.command != .list {
@@ -110,6 +112,11 @@ struct Arguments: Equatable {
                 throw UsageError(StageError.unknownDevice(value, available: Device.all.map(\.id)).description)
             }
             device = value
+        case "--plot":
+            guard value.lowercased().hasSuffix(".png") else {
+                throw UsageError("--plot writes a .png image of the animated properties against time, e.g. \(Self.example(name)).")
+            }
+            plot = value
         default:
             preconditionFailure("unhandled option \(name)")
         }
@@ -123,6 +130,7 @@ struct Arguments: Equatable {
         case "--at": "--at 0.5"
         case "--filmstrip": "--filmstrip 6"
         case "--dump-tree": "--dump-tree tree.json --at 0.5"
+        case "--plot": "--plot output/card-expand-plot.png"
         default: "--device iphone-16"
         }
     }

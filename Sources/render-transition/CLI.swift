@@ -11,6 +11,7 @@ Usage:
   render-transition SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
   render-transition SCENE --dump-tree tree.json --at SECONDS
   render-transition tree FILE.json --out still.png [--scale S]
+  render-transition SCENE --plot PLOT.png [--device NAME]
   render-transition --list
   render-transition --help
 
@@ -28,6 +29,9 @@ Options:
   --at SECONDS        the moment a .png still shows
   --filmstrip N       how many moments a filmstrip .png shows, 2–24
   --dump-tree PATH    write the presentation layer tree at --at as a JSON document (docs/LAYER-TREE-FORMAT.md)
+  --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
+                      touches and transitions); names and colours go to PLOT.png.txt and stdout.
+                      Without --out only the plot is written.
   --list              the scenes, with what each shows and how long it lasts
 
 Nothing is written at PATH unless the whole render succeeds.
@@ -89,6 +93,20 @@ enum CLI {
             } catch {
                 return fail("\(error)", code: 1)
             }
+        }
+        if let plot = arguments.plot {
+            do {
+                let result = try Stage.writePlot(sceneType, device: device, to: URL(fileURLWithPath: plot))
+                print(result.legend, terminator: "")
+                print("\(name): plot of \(result.entries.count) curves → \(plot) (legend in \(plot).txt)")
+            } catch let error as StageError {
+                // A path that is not a .png is the caller's mistake (2); a scene or disk failure is 1.
+                if case .unsupportedOutput = error { return fail(error.description, code: 2) }
+                return fail(error.description, code: 1)
+            } catch {
+                return fail("\(error)", code: 1)
+            }
+            if arguments.out == nil { return 0 }
         }
         let path = arguments.out ?? "output/\(name).mp4"
         do {

@@ -130,6 +130,30 @@ import Media
         #expect(names.count == 17)
         #expect(names.first == "frame-00000.png" && names.last == "frame-00016.png")
     }
+
+    @Test func plotWritesTheImageAndItsLegendAndNothingElse() throws {
+        let directory = try Self.temporaryDirectory()
+        let plot = directory.appendingPathComponent("plots/card.png")
+        let result = try Self.run(["card-expand", "--plot", plot.path], in: directory)
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGCodec.decode(contentsOf: plot)
+        #expect(image.width == 1400 && image.height == 760)
+        let legend = try String(contentsOf: URL(fileURLWithPath: plot.path + ".txt"), encoding: .utf8)
+        // The legend names the properties with their colours, on stdout too.
+        for text in ["#1F77B4  position", "opacity", "CardDetailViewController.view/UIButton", "transition.begin present"] {
+            #expect(legend.contains(text) && result.stdout.contains(text), "\(text)")
+        }
+        // Without --out, only the plot is written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["plots"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: plot.deletingLastPathComponent().path).sorted()
+                == ["card.png", "card.png.txt"])
+    }
+
+    @Test func plotMustBeAPNG() throws {
+        let result = try Self.run(["card-expand", "--plot", "plot.mp4"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--plot writes a .png image"))
+    }
 }
 
 /// `--dump-tree` and `tree`: a dumped tree renders to the same PNG as the still.

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import QuartzCore
+@testable import UIKit
 
 /// UIKit's duration + damping-ratio springs (reference §1.a): the stiffness whose envelope decays to 0.001
 /// at the duration, found with 12 Newton steps.
@@ -77,6 +78,7 @@ import Foundation
         SpringCurve(mass: 1, stiffness: 100, damping: 5, initialVelocity: 0),
         SpringCurve(mass: 1, stiffness: 54.8336, damping: 3.7025, initialVelocity: 2),
         SpringCurve(mass: 1, stiffness: 100, damping: 20, initialVelocity: 0),
+        SpringCurve(mass: 2, stiffness: 50, damping: 20, initialVelocity: 3),   // critical (ζ = 1) with velocity
         SpringCurve(mass: 3, stiffness: 1000, damping: 500, initialVelocity: -1, allowsOverdamping: true),
         SpringCurve(mass: 1, stiffness: 200, damping: 60, initialVelocity: 4, allowsOverdamping: true),
     ])
@@ -117,5 +119,59 @@ import Foundation
         spring.stiffness = -1
         #expect(spring.stiffness == 100)
         #expect(abs(spring.settlingDuration - 1.473) < 0.001)
+    }
+}
+
+/// The analytic velocity, the iOS 17 duration/bounce springs and UIKit's spring timing parameters.
+@Suite struct SpringParameters {
+    @Test("velocity is the derivative of the closed form", arguments: [
+        SpringCurve(mass: 1, stiffness: 100, damping: 5, initialVelocity: 3),
+        SpringCurve(mass: 1, stiffness: 100, damping: 20, initialVelocity: -2),
+        SpringCurve(mass: 1, stiffness: 200, damping: 60, initialVelocity: 4, allowsOverdamping: true),
+    ])
+    func velocityIsTheDerivative(_ spring: SpringCurve) {
+        #expect(abs(spring.velocity(at: 0) - spring.initialVelocity) < 1e-12)
+        for t in stride(from: 0.01, through: 1.5, by: 0.07) {
+            let h = 1e-6
+            let numeric = (spring.progress(at: t + h) - spring.progress(at: t - h)) / (2 * h)
+            #expect(abs(spring.velocity(at: t) - numeric) < 1e-5, "t = \(t)")
+        }
+    }
+
+    @Test func durationAndBounce() {
+        // Reference §1.a: d 0.5 → k 157.914; bounce 0 / 0.15 / 0.3 → c 25.133 / 21.363 / 17.593.
+        for (bounce, damping) in [(0.0, 25.133), (0.15, 21.363), (0.3, 17.593)] {
+            let spring = SpringCurve.perceptual(duration: 0.5, bounce: bounce)
+            #expect(spring.mass == 1 && spring.allowsOverdamping)
+            #expect(abs(spring.stiffness - 157.914) < 1e-3)
+            #expect(abs(spring.damping - damping) < 1e-3)
+            #expect(abs(spring.perceptualDuration - 0.5) < 1e-12 && abs(spring.bounce - bounce) < 1e-12)
+        }
+        // A negative bounce is overdamped: ζ = 1/(1 + bounce), and it stays overdamped.
+        let flat = SpringCurve.perceptual(duration: 0.5, bounce: -0.5)
+        #expect(abs(flat.dampingRatio - 2) < 1e-12 && flat.effectiveDampingRatio == flat.dampingRatio)
+        #expect(abs(flat.bounce + 0.5) < 1e-12)
+
+        let animation = CASpringAnimation(perceptualDuration: 0.5, bounce: 0.3)
+        #expect(abs(animation.stiffness - 157.914) < 1e-3 && animation.allowsOverdamping)
+        #expect(animation.duration == animation.settlingDuration)
+        #expect(abs(animation.perceptualDuration - 0.5) < 1e-9 && abs(animation.bounce - 0.3) < 1e-6)
+    }
+
+    @Test func springTimingParametersThatDecideTheirOwnDuration() {
+        // The system spring, clamped to critical: Core Animation's 0.1 s walk gives 0.6 s.
+        let system = UISpringTimingParameters()
+        #expect(system.definesItsOwnDuration && abs(system.settlingDuration - 0.6) < 1e-9)
+        #expect(system.timingCurveType == .spring && system.springTimingParameters === system && system.cubicTimingParameters == nil)
+        // Core Animation's defaults as a physical spring: 1.473 s (Apple's settlingDuration example).
+        let physical = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: .zero)
+        #expect(abs(physical.settlingDuration - 1.473) < 1e-3)
+        // A 2-D velocity: the slower-settling component decides.
+        let moving = UISpringTimingParameters(mass: 1, stiffness: 100, damping: 10, initialVelocity: CGVector(dx: 0, dy: -20))
+        let alone = SpringCurve(mass: 1, stiffness: 100, damping: 10, initialVelocity: -20).settlingDuration
+        #expect(moving.settlingDuration == alone && alone > 1.473)
+        // The ratio form uses the animator's duration.
+        #expect(!UISpringTimingParameters(dampingRatio: 0.7).definesItsOwnDuration)
+        #expect(UISpringTimingParameters(duration: 0.5, bounce: 0.2).definesItsOwnDuration)
     }
 }

@@ -1,0 +1,71 @@
+import Testing
+import Foundation
+@testable import QuartzCore
+@testable import UIKit
+
+/// Misuse that UIKit treats as a programmer error stops the process with a message saying what was wrong.
+/// Each case runs in a child process (Swift Testing exit tests).
+@Suite struct AnimatorProgrammerErrors {
+    static func message(_ result: ExitTest.Result) -> String {
+        String(decoding: result.standardErrorContent, as: UTF8.self)
+    }
+
+    @Test func startingAStoppedAnimator() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let view = UIView(frame: .zero)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+            animator.startAnimation()
+            animator.stopAnimation(false)
+            animator.startAnimation()
+        }
+        #expect(Self.message(result).contains("the animator is stopped; a stopped animator cannot be restarted"))
+    }
+
+    @Test func settingFractionCompleteWhileRunning() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let view = UIView(frame: .zero)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+            animator.startAnimation()
+            animator.fractionComplete = 0.5
+        }
+        #expect(Self.message(result).contains("fractionComplete can be set only while the animator is paused"))
+    }
+
+    @Test func continuingAnAnimatorThatIsNotPaused() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let view = UIView(frame: .zero)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+            animator.startAnimation()
+            animator.continueAnimation(withTimingParameters: nil, durationFactor: 1)
+        }
+        #expect(Self.message(result).contains("only a paused animator can be continued (it is running)"))
+    }
+
+    @Test func finishingAnAnimatorThatWasNotStopped() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+            animator.pauseAnimation()
+            animator.finishAnimation(at: .end)
+        }
+        #expect(Self.message(result).contains("finishAnimation(at:) is valid only after stopAnimation(false); the animator is paused"))
+    }
+
+    @Test func pausingAnAnimatorThatIsNotInterruptible() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+            animator.isInterruptible = false
+            animator.startAnimation()
+            animator.pauseAnimation()
+        }
+        #expect(Self.message(result).contains("not interruptible"))
+    }
+
+    @Test func changingInterruptibilityWhileActive() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear)
+            animator.startAnimation()
+            animator.isInterruptible = false
+        }
+        #expect(Self.message(result).contains("isInterruptible can be set only while the animator is inactive"))
+    }
+}
