@@ -128,6 +128,7 @@ public final class LayerRenderer {
 
     private func isPlainContainer(_ s: LayerState) -> Bool {
         !s.isHidden && s.opacity == 1 && !s.masksToBounds && !hasShadow(s) && s.contents == nil && s.gradient == nil &&
+            s.borderWidth == 0 &&
             CATransform3DIsIdentity(s.transform) && CATransform3DIsIdentity(s.sublayerTransform) && s.zPosition == 0
     }
 
@@ -389,7 +390,8 @@ public final class LayerRenderer {
 
     private func drawsMoreThanOneThing(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
-        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil].filter { $0 }.count
+        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil,
+                   s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0].filter { $0 }.count
         return own + layer.sublayers.count > 1
     }
 
@@ -505,10 +507,32 @@ public final class LayerRenderer {
             if let bounds = inner.bounds, bounds.intersection(canvas.deviceBounds).isEmpty { return }
         }
         if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
-        guard !layer.sublayers.isEmpty else { return }
-        let content = contentTransform(s, layer: placement)
-        for child in sortedByZ(layer.sublayers) {
-            draw(child, parent: content, into: &canvas, clip: inner, opacity: opacity)
+        if !layer.sublayers.isEmpty {
+            let content = contentTransform(s, layer: placement)
+            for child in sortedByZ(layer.sublayers) {
+                draw(child, parent: content, into: &canvas, clip: inner, opacity: opacity)
+            }
+        }
+        drawBorder(s, placement: placement, into: &canvas, clip: inner, opacity: opacity)
+    }
+
+    /// The border: inside the bounds, above contents and sublayers, following the corners (the inner edge's
+    /// radii are the outer ones less the width).
+    private func drawBorder(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+        guard s.borderWidth > 0, let color = s.borderColor, color.alpha > 0 else { return }
+        let w = min(s.borderWidth, min(s.bounds.width, s.bounds.height) / 2)
+        var inner = s
+        inner.bounds = s.bounds.insetBy(dx: w, dy: w)
+        inner.cornerRadius = max(s.cornerRadius - w, 0)
+        let localClip = canvas.local(clip.mask(within: canvas.deviceBounds))
+        switch (shape(s, placement: placement), shape(inner, placement: placement)) {
+        case (.rect(let outer), .rect(let hole)):
+            canvas.buffer.fillRing(outer: outer, inner: hole, with: .solid(color), opacity: opacity, clip: localClip)
+        default:
+            let curve: CornerCurve = s.cornerCurve == .continuous ? .continuous : .circular
+            var ring = Path(roundedRect: s.bounds, radii: radii(s, factor: 1), curve: curve)
+            ring.append(Path(roundedRect: inner.bounds, radii: radii(inner, factor: 1), curve: curve))
+            canvas.buffer.fill(ring.applying(placement), rule: .evenOdd, with: .solid(color), opacity: opacity, clip: localClip)
         }
     }
 
@@ -639,7 +663,9 @@ public final class LayerRenderer {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0 else { return nil }
         let own = box(s.bounds, placement)
-        var extent: CGRect? = (s.backgroundColor?.alpha ?? 0) > 0 || s.gradient != nil || s.contents != nil ? own : nil
+        let drawsOwnShape = (s.backgroundColor?.alpha ?? 0) > 0 || s.gradient != nil || s.contents != nil ||
+            (s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0)
+        var extent: CGRect? = drawsOwnShape ? own : nil
         if let image = s.contents { extent = extent.map { $0.union(box(contentsRect(image, s), placement)) } }
         let content = contentTransform(s, layer: placement)
         for child in layer.sublayers {

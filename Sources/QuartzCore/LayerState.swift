@@ -57,6 +57,7 @@ public struct LayerState: Equatable, Sendable {
         var s = self
         s.cornerRadius = max(s.cornerRadius, 0)
         s.shadowRadius = max(s.shadowRadius, 0)
+        s.borderWidth = max(s.borderWidth, 0)
         s.opacity = min(max(s.opacity, 0), 1)
         s.shadowOpacity = min(max(s.shadowOpacity, 0), 1)
         s.bounds.size = CGSize(width: max(s.bounds.width, 0), height: max(s.bounds.height, 0))

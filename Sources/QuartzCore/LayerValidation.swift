@@ -37,6 +37,8 @@ extension LayerSnapshot {
         if s.shadowRadius < 0 { throw fail("shadowRadius", "\(s.shadowRadius) is negative") }
         try finite("shadowOffset", [s.shadowOffset.width, s.shadowOffset.height])
         if !s.shadowOpacity.isFinite { throw fail("shadowOpacity", "\(s.shadowOpacity) is not a finite number") }
+        try finite("borderWidth", [s.borderWidth])
+        if s.borderWidth < 0 { throw fail("borderWidth", "\(s.borderWidth) is negative") }
         try finite("contentsScale", [s.contentsScale])
         if s.contentsScale <= 0 { throw fail("contentsScale", "\(s.contentsScale) must be greater than 0") }
         if let gradient = s.gradient {

@@ -51,6 +51,8 @@ public struct Path: Equatable, Sendable {
     public mutating func curve(to p: CGPoint, control1: CGPoint, control2: CGPoint) { fatalError("unimplemented") }
     public mutating func close() { fatalError("unimplemented") }
     public var isEmpty: Bool { fatalError("unimplemented") }
+    /// Adds another path's contours.
+    public mutating func append(_ other: Path) { fatalError("unimplemented") }
     /// A rounded rectangle with per-corner radii (CornerRadii), circular or continuous (Apple's squircle:
     /// each corner's curve starts 1.528665·r from the corner; reference §6) corners. Radii are reduced as
     /// Core Animation does so the shape stays valid.

@@ -67,7 +67,7 @@ public struct LayerTreeDocument: Equatable {
 
     static let layerKeys = ["name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
                             "isHidden", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
-                            "maskedCorners", "cornerCurve", "contents", "contentsGravity", "contentsScale", "shadowColor",
+                            "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "shadowColor",
                             "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "colors", "locations",
                             "startPoint", "endPoint", "mask", "sublayers"]
     static let cornerNames: [(String, CACornerMask)] = [("layerMinXMinYCorner", .layerMinXMinYCorner),
@@ -106,6 +106,8 @@ public struct LayerTreeDocument: Equatable {
             }
             s.cornerCurve = CALayerCornerCurve(rawValue: v)
         }
+        if let v = try r.number("borderWidth") { s.borderWidth = CGFloat(v) }
+        if r.has("borderColor") { s.borderColor = try r.color("borderColor") }
         if let contents = r.take("contents") { s.contents = try image(contents, path: "\(path).contents", base: base) }
         if let v = try r.string("contentsGravity") {
             guard let gravity = CALayerContentsGravity.all.first(where: { $0.rawValue == v }) else {
@@ -229,6 +231,8 @@ public struct LayerTreeDocument: Equatable {
             m.append(("maskedCorners", .array(cornerNames.filter { s.maskedCorners.contains($0.1) }.map { .string($0.0) })))
         }
         if s.cornerCurve != d.cornerCurve { m.append(("cornerCurve", .string(s.cornerCurve.rawValue))) }
+        if s.borderWidth != 0 { m.append(("borderWidth", .number(Double(s.borderWidth)))) }
+        if s.borderColor != d.borderColor { m.append(("borderColor", s.borderColor.map(json) ?? .null)) }
         if let image = s.contents {
             m.append(("contents", .object([("width", .number(Double(image.width))), ("height", .number(Double(image.height))),
                                            ("rgba", .string(Data(image.premultipliedRGBA).base64EncodedString()))])))

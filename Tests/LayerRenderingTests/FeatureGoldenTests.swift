@@ -93,6 +93,17 @@ import TransitionTesting
                 $0.cornerRadius = 8; $0.shadowOpacity = 1; $0.shadowRadius = 5; $0.shadowOffset = CGSize(width: 4, height: 4)
             },
         ]),
+        // Borders: inside the bounds, above a sublayer that pokes out (masksToBounds clips it, the border
+        // stays on top), following the corners; a rotated square with a border on the right.
+        "borders": {
+            var card = layer(CGRect(x: 12, y: 20, width: 80, height: 80), white) {
+                $0.cornerRadius = 18; $0.masksToBounds = true; $0.borderWidth = 6; $0.borderColor = indigo
+            }
+            card.sublayers = [layer(CGRect(x: 40, y: -10, width: 60, height: 60), orange)]
+            return canvas([card, layer(CGRect(x: 105, y: 35, width: 44, height: 44), nil) {
+                $0.borderWidth = 3; $0.borderColor = teal; $0.cornerRadius = 6; $0.transform = CATransform3DMakeRotation(.pi / 6, 0, 0, 1)
+            }])
+        }(),
         // Group opacity: two overlapping squares under a parent at 0.6, then the same with allowsGroupOpacity false.
         "group-opacity": {
             func pair(x: CGFloat, grouped: Bool) -> LayerSnapshot {
@@ -105,7 +116,7 @@ import TransitionTesting
         }(),
     ]
 
-    @Test("feature goldens", arguments: ["corners", "rotation", "perspective", "contents", "mask", "shadow-path", "group-opacity"])
+    @Test("feature goldens", arguments: ["corners", "rotation", "perspective", "contents", "mask", "shadow-path", "borders", "group-opacity"])
     func feature(_ name: String) throws {
         let tree = try #require(Self.features[name])
         let image = LayerRenderer(scale: 2).render(tree, size: CGSize(width: 160, height: 120), background: .white)
