@@ -31,7 +31,7 @@ public final class LayerRenderer {
     public func render(_ root: LayerSnapshot, size: CGSize, background: CGColor = .black) -> PixelBuffer {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         let fill = RGBA8(background)
-        let rootPlacement = Transform2D.scale(Double(scale), Double(scale))
+        let rootPlacement = Space(placement: .scale(Double(scale), Double(scale)))
         frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)
         defer { previousRoot = root }
         if let previous = previousFrame, previous.image.width == width, previous.image.height == height,
@@ -59,7 +59,7 @@ public final class LayerRenderer {
     }
 
     private func renderWithBackdrop(_ root: LayerSnapshot, width: Int, height: Int, fill: RGBA8,
-                                    placement rootPlacement: Transform2D) -> PixelBuffer {
+                                    placement rootPlacement: Space) -> PixelBuffer {
         // Walk down the chain of plain containers whose first children are unchanged since the last frame.
         let chain = backdropChain(root)
         if let cached = backdrop, cached.width == width, cached.height == height, cached.background == fill,
@@ -133,7 +133,7 @@ public final class LayerRenderer {
     }
 
     /// Draws each level's own background and its backdrop children.
-    private func drawPrefix(of chain: Chain, placement: Transform2D, into canvas: inout Canvas) {
+    private func drawPrefix(of chain: Chain, placement: Space, into canvas: inout Canvas) {
         var parent = placement
         for level in chain.levels {
             let s = level.layer.state
@@ -148,8 +148,8 @@ public final class LayerRenderer {
     }
 
     /// Draws, from the deepest level up, the children at and after each split.
-    private func drawRemainder(of chain: Chain, from depth: Int, placement: Transform2D, into canvas: inout Canvas) {
-        var contents: [Transform2D] = []
+    private func drawRemainder(of chain: Chain, from depth: Int, placement: Space, into canvas: inout Canvas) {
+        var contents: [Space] = []
         var parent = placement
         for level in chain.levels {
             let content = contentTransform(level.layer.state, layer: layerTransform(level.layer.state, parent: parent))
@@ -169,7 +169,7 @@ public final class LayerRenderer {
     /// The canvas area (pixels) that differs between two trees: for every subtree whose own properties,
     /// mask or list of sublayers changed, where it drew before and where it draws now, shadows included.
     /// nil when nothing changed.
-    private func damageRect(_ old: LayerSnapshot, _ new: LayerSnapshot, parent: Transform2D) -> CGRect? {
+    private func damageRect(_ old: LayerSnapshot, _ new: LayerSnapshot, parent: Space) -> CGRect? {
         if old.state != new.state || old.mask != new.mask || old.sublayers.count != new.sublayers.count || old.name != new.name {
             let before = visualExtent(old, placement: layerTransform(old.state, parent: parent))
             let after = visualExtent(new, placement: layerTransform(new.state, parent: parent))
@@ -250,19 +250,28 @@ public final class LayerRenderer {
                     f: Double(t.m42), g: Double(t.m14), h: Double(t.m24), i: Double(t.m44))
     }
 
-    /// The layer's bounds space → device pixels.
-    private func layerTransform(_ s: LayerState, parent: Transform2D) -> Transform2D {
-        if CATransform3DIsIdentity(s.transform) {
-            let origin = CGPoint(x: s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX,
-                                 y: s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)
-            return Transform2D.translation(Double(origin.x), Double(origin.y)).then(parent)
-        }
-        return transform2D(s.toSuperlayer).then(parent)
+    /// Where sublayers go: the superlayer's bounds space → canvas (2-D), and the superlayer's
+    /// sublayerTransform (about its anchor), which applies in 3-D before the sublayer is flattened into
+    /// the superlayer's plane — that is where perspective (m34) comes from.
+    struct Space {
+        var placement: Transform2D
+        var sublayer: CATransform3D = CATransform3DIdentity
+        func then(_ t: Transform2D) -> Space { Space(placement: placement.then(t), sublayer: sublayer) }
     }
 
-    /// The space the sublayers are placed in: the layer's bounds space after its sublayerTransform.
-    private func contentTransform(_ s: LayerState, layer: Transform2D) -> Transform2D {
-        CATransform3DIsIdentity(s.sublayerTransform) ? layer : transform2D(s.sublayerTransformAboutAnchor).then(layer)
+    /// The layer's bounds space → canvas pixels.
+    private func layerTransform(_ s: LayerState, parent: Space) -> Transform2D {
+        if CATransform3DIsIdentity(s.transform) && CATransform3DIsIdentity(parent.sublayer) {
+            let origin = CGPoint(x: s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX,
+                                 y: s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)
+            return Transform2D.translation(Double(origin.x), Double(origin.y)).then(parent.placement)
+        }
+        return transform2D(CATransform3DConcat(s.toSuperlayer, parent.sublayer)).then(parent.placement)
+    }
+
+    /// The space the layer's sublayers are placed in.
+    private func contentTransform(_ s: LayerState, layer: Transform2D) -> Space {
+        Space(placement: layer, sublayer: s.sublayerTransformAboutAnchor)
     }
 
     private func hasShadow(_ s: LayerState) -> Bool { s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0 }
@@ -316,7 +325,7 @@ public final class LayerRenderer {
     // MARK: Drawing
 
     /// `parent`: the superlayer's content space → canvas pixels.
-    private func draw(_ layer: LayerSnapshot, parent: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+    private func draw(_ layer: LayerSnapshot, parent: Space, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0 else { return }
         let placement = layerTransform(s, parent: parent)
@@ -636,7 +645,7 @@ public final class LayerRenderer {
     /// alpha. `placement` maps the owner's bounds space (where the mask layer lives) into the image.
     private func applyMask(_ mask: LayerSnapshot, placement: Transform2D, to image: inout PixelBuffer, originX: Int, originY: Int) {
         var maskCanvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height), originX: originX, originY: originY)
-        draw(mask, parent: placement, into: &maskCanvas, clip: .none, opacity: 1)
+        draw(mask, parent: Space(placement: placement), into: &maskCanvas, clip: .none, opacity: 1)
         var alpha = CoverageMask(bounds: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
         maskCanvas.buffer.bytes.withUnsafeBufferPointer { pixels in
             alpha.values.withUnsafeMutableBufferPointer { values in
