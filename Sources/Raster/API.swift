@@ -2,7 +2,9 @@
 // bodies (and may split this file); signatures change only by agreement.
 //
 // The rules every function here follows (pixel model, rounding, blending) are written once in Raster.swift.
-// The algorithms live in RoundedRect.swift, Paint.swift, Compositing.swift, Shadow.swift and Resize.swift.
+// The algorithms live in RoundedRect.swift, Paint.swift, Compositing.swift, Shadow.swift and Resize.swift;
+// the general-shape API (PathAPI.swift) in Path.swift, PolygonCoverage.swift, FillEngine.swift and
+// RoundedRectShadow.swift.
 import CoreGraphics
 
 /// One premultiplied, sRGB-encoded RGBA8 pixel.

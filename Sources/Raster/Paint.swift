@@ -2,6 +2,14 @@
 import CoreGraphics
 
 /// A paint prepared for evaluation.
+///
+/// Gradients are evaluated exactly per pixel (t, stop search, interpolation, premultiplication), or —
+/// when a fill covers many pixels (`prepareLookupTable`) — through a table of the exact colours at
+/// t = k/4096, read at the nearest k (k stepped in fixed point along the row). A table entry is only
+/// used where it is provably within 1/255 of the exact colour for every t that reads it: the colour's
+/// slope times the half-cell width must stay under one 8-bit step, and no hard edge (two stops at one
+/// location) may lie in the cell. The other cells hold a marker and are evaluated exactly, with the
+/// exact t.
 struct PaintEvaluator {
     /// The constant word, when the paint does not vary over the target.
     let constant: UInt32?
@@ -9,16 +17,30 @@ struct PaintEvaluator {
     let horizontalOnly: Bool
     /// The gradient varies along y only (constant along each row).
     let verticalOnly: Bool
+    /// Every colour the paint produces is opaque.
+    let isOpaque: Bool
     /// Stops sorted by location, five numbers each: location, red, green, blue, alpha (straight).
     private let stops: [Double]
     private let stopCount: Int
     private let sx: Double, sy: Double, dx: Double, dy: Double, invLength2: Double
+    /// Buffer pixel space → gradient space; nil for the identity.
+    private let transform: Transform2D?
+    /// Empty, or `lookupSize + 1` words (entry k: t = k/lookupSize); `lookupMarker` = evaluate exactly.
+    private var lookup: [UInt32] = []
 
-    init(_ paint: Paint) {
+    static let lookupSize = 4096
+    /// Not a valid premultiplied colour (alpha 0 with non-zero colour), so never a real entry.
+    static let lookupMarker: UInt32 = 0x00FF_FFFF
+    /// Fills of fewer pixels evaluate every pixel exactly (building the table would cost more).
+    static let lookupMinimumPixels = 8 * lookupSize
+
+    init(_ paint: Paint, transform: Transform2D = .identity) {
+        self.transform = transform == .identity ? nil : transform
         switch paint {
         case .solid(let c):
             constant = RGBA8(c).word
             horizontalOnly = false; verticalOnly = false
+            isOpaque = constant! >> 24 == 255
             stops = []; stopCount = 0; sx = 0; sy = 0; dx = 0; dy = 0; invLength2 = 0
         case .axialGradient(let start, let end, let rawStops):
             // Stops sorted by location; equal locations keep their order (a hard edge). NaN locations
@@ -43,9 +65,46 @@ struct PaintEvaluator {
                 constant = nil
                 invLength2 = 1 / len2
             }
-            horizontalOnly = constant == nil && dy == 0
-            verticalOnly = constant == nil && dx == 0
+            isOpaque = constant.map { $0 >> 24 == 255 } ?? sorted.allSatisfy { unitClamp(Double($0.2.alpha)) >= 1 }
+            horizontalOnly = constant == nil && dy == 0 && self.transform == nil
+            verticalOnly = constant == nil && dx == 0 && self.transform == nil
         }
+    }
+
+    /// Builds the lookup table when a fill of `pixelCount` pixels would evaluate the gradient per pixel.
+    mutating func prepareLookupTable(pixelCount: Int) {
+        guard constant == nil, !horizontalOnly, !verticalOnly, pixelCount >= Self.lookupMinimumPixels, lookup.isEmpty else { return }
+        let n = Self.lookupSize, count = stopCount
+        let cellHalf = (0.5 + 1e-5) / Double(n)   // |t − k/n| for every t that reads entry k (see writeRow)
+        var table = [UInt32](repeating: 0, count: n + 1)
+        stops.withUnsafeBufferPointer { st in
+            let s = st.baseAddress!
+            for k in 0...n {
+                let t = Double(k) / Double(n)
+                let lo = Swift.max(0, t - cellHalf), hi = Swift.min(1, t + cellHalf)
+                // The colour is linear between neighbouring stops (constant outside them). A cell is evaluated
+                // exactly where a hard edge (two stops at one location) lies in it, or where a stop interval
+                // meeting it has a premultiplied slope bound (|Δcolour| + |Δalpha|)/Δlocation that could move
+                // the colour by an 8-bit step within half a cell. Kinks at stops need nothing more: the
+                // slopes on both sides are bounded.
+                var exact = false
+                for j in 0..<Swift.max(0, count - 1) {
+                    let l = s[j * 5], l1 = s[(j + 1) * 5]
+                    let dl = l1 - l
+                    if !(dl > 0) {
+                        if l >= lo && l <= hi { exact = true; break }
+                        continue
+                    }
+                    guard l1 > lo && l < hi else { continue }   // the interval does not meet the cell
+                    let dc = Swift.max(abs(s[j * 5 + 6] - s[j * 5 + 1]), abs(s[j * 5 + 7] - s[j * 5 + 2]),
+                                       abs(s[j * 5 + 8] - s[j * 5 + 3]))
+                    let slope = (dc + abs(s[j * 5 + 9] - s[j * 5 + 4])) / dl
+                    if slope * cellHalf * 255 >= 0.999 { exact = true; break }
+                }
+                table[k] = exact ? Self.lookupMarker : Self.exactWord(t, s, count)
+            }
+        }
+        lookup = table
     }
 
     /// The premultiplied colour at the centre of pixel (px, py).
@@ -56,40 +115,108 @@ struct PaintEvaluator {
         return out
     }
 
+    /// The colour at parameter t in [0, 1]: linear between neighbouring stops in straight alpha, then
+    /// premultiplied (each product rounded once); before the first stop and after the last, the end colours.
+    @inline(__always)
+    static func exactWord(_ t: Double, _ s: UnsafePointer<Double>, _ n: Int) -> UInt32 {
+        // The last stop whose location is ≤ t (stops are sorted).
+        var i = -1
+        while i + 1 < n && s[(i + 1) * 5] <= t { i += 1 }
+        let r: Double, g: Double, b: Double, a: Double
+        if i < 0 || i == n - 1 {
+            let k = Swift.max(i, 0) * 5
+            r = s[k + 1]; g = s[k + 2]; b = s[k + 3]; a = s[k + 4]
+        } else {
+            let k = i * 5
+            let f = (t - s[k]) / (s[k + 5] - s[k])   // s[k + 5] > t ≥ s[k], so f ∈ [0, 1)
+            r = s[k + 1] + (s[k + 6] - s[k + 1]) * f
+            g = s[k + 2] + (s[k + 7] - s[k + 2]) * f
+            b = s[k + 3] + (s[k + 8] - s[k + 3]) * f
+            a = s[k + 4] + (s[k + 9] - s[k + 4]) * f
+        }
+        // Components are within 0...1 up to rounding (CGColor clamps, f ∈ [0, 1]), where
+        // truncating v·255 + 0.5 is exactly `quantize`.
+        @inline(__always) func q(_ v: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int32(v * 255 + 0.5)) }
+        return q(r * a) | q(g * a) << 8 | q(b * a) << 16 | q(a) << 24
+    }
+
     /// Writes the colours of pixels x0..<x1 of row py into out[x0..<x1].
     ///
-    /// t is the projection of the pixel centre onto start→end, clamped to [0, 1]; the colour is linear
-    /// between neighbouring stops in straight alpha, then premultiplied (each product rounded once);
-    /// before the first stop and after the last, the end colours.
+    /// t is the projection of the pixel centre (mapped by the paint transform) onto start→end, clamped
+    /// to [0, 1] (NaN → 0).
     func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: UnsafeMutablePointer<UInt32>) {
         if let c = constant { (out + x0).update(repeating: c, count: x1 - x0); return }
-        let yTerm = (Double(py) + 0.5 - sy) * dy
+        guard x1 > x0 else { return }
         let n = stopCount
+        let sx = self.sx, sy = self.sy, dx = self.dx, dy = self.dy, inv = invLength2
         stops.withUnsafeBufferPointer { st in
-            let s = st.baseAddress!
-            for px in x0..<x1 {
-                let t = Swift.min(Swift.max(((Double(px) + 0.5 - sx) * dx + yTerm) * invLength2, 0), 1)
-                // The last stop whose location is ≤ t (stops are sorted).
-                var i = -1
-                while i + 1 < n && s[(i + 1) * 5] <= t { i += 1 }
-                let r: Double, g: Double, b: Double, a: Double
-                if i < 0 || i == n - 1 {
-                    let k = Swift.max(i, 0) * 5
-                    r = s[k + 1]; g = s[k + 2]; b = s[k + 3]; a = s[k + 4]
-                } else {
-                    let k = i * 5
-                    let f = (t - s[k]) / (s[k + 5] - s[k])   // s[k + 5] > t ≥ s[k], so f ∈ [0, 1)
-                    r = s[k + 1] + (s[k + 6] - s[k + 1]) * f
-                    g = s[k + 2] + (s[k + 7] - s[k + 2]) * f
-                    b = s[k + 3] + (s[k + 8] - s[k + 3]) * f
-                    a = s[k + 4] + (s[k + 9] - s[k + 4]) * f
+            lookup.withUnsafeBufferPointer { lt in
+                let s = st.baseAddress!
+                @inline(__always) func clampT(_ v: Double) -> Double { v > 0 ? (v < 1 ? v : 1) : 0 }
+                if let m = transform {
+                    let cy = Double(py) + 0.5
+                    for px in x0..<x1 {
+                        let cx = Double(px) + 0.5
+                        var X = m.a * cx + m.b * cy + m.c, Y = m.d * cx + m.e * cy + m.f
+                        if !m.isAffine { let w = m.g * cx + m.h * cy + m.i; X /= w; Y /= w }
+                        let t = clampT(((X - sx) * dx + (Y - sy) * dy) * inv)
+                        out[px] = Self.lookupWord(t, lt, s, n)
+                    }
+                    return
                 }
-                // Components are within 0...1 up to rounding (CGColor clamps, f ∈ [0, 1]), where
-                // truncating v·255 + 0.5 is exactly `quantize`.
-                @inline(__always) func q(_ v: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int32(v * 255 + 0.5)) }
-                out[px] = q(r * a) | q(g * a) << 8 | q(b * a) << 16 | q(a) << 24
+                let yTerm = (Double(py) + 0.5 - sy) * dy
+                if lt.isEmpty {
+                    for px in x0..<x1 {
+                        let t = clampT(((Double(px) + 0.5 - sx) * dx + yTerm) * inv)
+                        out[px] = Self.exactWord(t, s, n)
+                    }
+                } else {
+                    let table = lt.baseAddress!
+                    let scale = Double(Self.lookupSize)
+                    // The entry index k = ⌊t·4096 + ½⌋ = ⌊u⌋ with u linear in px: u is stepped in 32.32 fixed
+                    // point (drift < 1e-6 of a cell over any row), k clamped to 0...4096 like t to [0, 1]. Where
+                    // this k differs from the per-pixel one, t lies within 1e-6 of a cell boundary, i.e. half a
+                    // cell from both entries — the accuracy the table's cells are built for.
+                    let uStep = dx * inv * scale
+                    let u0 = ((Double(x0) + 0.5 - sx) * dx + yTerm) * inv * scale + 0.5
+                    let uEnd = u0 + uStep * Double(x1 - x0)
+                    var px = x0
+                    if abs(u0) < 1e9 && abs(uEnd) < 1e9 {
+                        let unit = 4_294_967_296.0
+                        var acc = Int64((u0 * unit).rounded())
+                        let step = Int64((uStep * unit).rounded())
+                        let last = Int64(Self.lookupSize)
+                        var needsExact = false
+                        while px < x1 {
+                            let k = Swift.min(Swift.max(acc >> 32, 0), last)
+                            let w = table[Int(k)]
+                            out[px] = w
+                            needsExact = needsExact || w == Self.lookupMarker
+                            acc &+= step
+                            px += 1
+                        }
+                        if needsExact {
+                            for q in x0..<x1 where out[q] == Self.lookupMarker {
+                                out[q] = Self.exactWord(clampT(((Double(q) + 0.5 - sx) * dx + yTerm) * inv), s, n)
+                            }
+                        }
+                    }
+                    while px < x1 {
+                        let t = clampT(((Double(px) + 0.5 - sx) * dx + yTerm) * inv)
+                        let w = table[Int(t * scale + 0.5)]
+                        out[px] = w != Self.lookupMarker ? w : Self.exactWord(t, s, n)
+                        px += 1
+                    }
+                }
             }
         }
+    }
+
+    @inline(__always)
+    private static func lookupWord(_ t: Double, _ lt: UnsafeBufferPointer<UInt32>, _ s: UnsafePointer<Double>, _ n: Int) -> UInt32 {
+        if lt.isEmpty { return exactWord(t, s, n) }
+        let w = lt[Int(t * Double(lookupSize) + 0.5)]
+        return w != lookupMarker ? w : exactWord(t, s, n)
     }
 }
 
@@ -104,8 +231,9 @@ extension PixelBuffer {
         var region = g.pixelBounds.intersection(bounds)
         if let clip { clip.checkSize(); region = region.intersection(clip.bounds) }
         guard !region.isEmpty else { return }
-        let painter = PaintEvaluator(paint)
+        var painter = PaintEvaluator(paint)
         if painter.constant == 0 { return }   // transparent paint changes nothing
+        painter.prepareLookupTable(pixelCount: region.width * region.height)
         let width = self.width
         let rw = region.width
 
@@ -153,6 +281,24 @@ extension PixelBuffer {
                             }
                             if let c = rowColor {
                                 blendRuns(row + region.x, weights: w + region.x, count: rw, word: c)
+                                continue
+                            }
+                            if clip == nil && inner == 255 && painter.isOpaque && b > a {
+                                // An opaque gradient at full weight: the interior run is written straight
+                                // into the row (what blending would give), the edge pixels are blended.
+                                if painter.horizontalOnly {
+                                    if !paintsRowValid {
+                                        painter.writeRow(py, from: region.x, to: region.maxX, into: p)
+                                        paintsRowValid = true
+                                    }
+                                    (row + a).update(from: p + a, count: b - a)
+                                } else {
+                                    painter.writeRow(py, from: region.x, to: a, into: p)
+                                    painter.writeRow(py, from: b, to: region.maxX, into: p)
+                                    painter.writeRow(py, from: a, to: b, into: row)
+                                }
+                                for px in region.x..<a where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
+                                for px in b..<region.maxX where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
                                 continue
                             }
                             if painter.constant == nil {

@@ -1,5 +1,6 @@
-// Raster — pixels for render-transition: exact-coverage rounded rectangles, paints, source-over
-// compositing, Gaussian drop shadows and area-averaged resizing. It knows nothing of layers.
+// Raster — pixels for render-transition: exact-coverage rounded rectangles and paths, paints (solid,
+// gradients, images), source-over compositing, Gaussian drop shadows and area-averaged resizing. It
+// knows nothing of layers.
 //
 // # The rules (every function in this module follows them)
 //
@@ -41,6 +42,38 @@
 //
 // Resizing. Area-averaged (exact fractional footprints) when shrinking, bilinear when growing, per
 // axis; premultiplied values are averaged directly. See Resize.swift.
+//
+// Paths (PathAPI.swift, Path.swift). Curves are flattened to polylines no farther than
+// `Path.flatteningTolerance` = 0.002 px from the curve in the space being filled (so a pixel's coverage
+// moves by at most ⅔ of that, 0.34/255); circular and elliptical arcs are flattened so that each arc's
+// polygon has exactly the arc's area, which keeps the areas of circles and rounded rects exact. Under a
+// projective map the path is flattened in its own space with the tolerance divided by a bound on the
+// map's local scale, clipped to w > 0 and then mapped. Every contour is filled as if closed.
+//
+// Polygon coverage (PolygonCoverage.swift). A pixel's coverage is the exact area of its square inside
+// the polygon (signed-area accumulation: exact trapezoid areas per cell, prefix sums along the row), for
+// the nonzero rule min(1, |∫ winding|) and for even-odd the distance of |∫ winding| to the nearest even
+// number. Both are exact wherever the winding number within a pixel takes two neighbouring values (one
+// edge, or edges of one contour); pixels where edges of overlapping same-direction contours cross are
+// approximated. An axis-aligned circular rounded rect (or circle) built by `Path(roundedRect:…)` or
+// `Path(ellipseIn:)`, also after `applying` a uniform scale and translation, is filled with the analytic
+// RoundedRect coverage instead — the same pixels as `fill(RoundedRect)`. Rings (`fillRing`) have
+// coverage clamp(outer − inner, 0, 1), each exact.
+//
+// Gradients. A fill of at least 32768 pixels (whose gradient varies along both axes) reads the colour
+// from a table of the exact colours at t = k/4096 (nearest k); cells where that could differ from the
+// exact colour by an 8-bit step (steep stop intervals, hard edges) are evaluated exactly, so every pixel
+// is within 1/255 of the exact evaluation (Paint.swift). Smaller fills are exact. A fill's paint
+// transform maps buffer pixel centres to the gradient's space.
+//
+// Images (ImagePaint). Bilinear sampling of the premultiplied image at the mapped pixel centre (image
+// pixel centres at +0.5, fractions rounded to 1/4096, outside the image transparent), each channel
+// rounded to nearest once; the sample is the paint, as for any fill (FillEngine.swift).
+//
+// Rounded-rect shadows (RoundedRectShadow.swift). `drawRoundedRectShadow` computes in closed form the
+// same field as `drawShadow` of the filled shape (the blur of its pixel coverage): separable Φ sums for
+// the rectangle, exact pixel sums (σ < 8) or a cached Gauss–Legendre quadrature (σ ≥ 8) for the
+// corners; weights and compositing as for shadows above.
 import CoreGraphics
 
 #if _endian(big)

@@ -63,7 +63,7 @@ struct RoundedRectGeometry {
 
     /// Area of (pixel square ∩ corner box) outside the corner circle.
     @inline(__always)
-    private func cornerOutside(_ fx: Double, _ fy: Double, bx0: Double, bx1: Double, by0: Double, by1: Double,
+    func cornerOutside(_ fx: Double, _ fy: Double, bx0: Double, bx1: Double, by0: Double, by1: Double,
                                cx: Double, cy: Double, r: Double, flipX: Bool, flipY: Bool) -> Double {
         let sx0 = Swift.max(fx, bx0), sx1 = Swift.min(fx + 1, bx1)
         if sx1 <= sx0 { return 0 }

@@ -1,0 +1,277 @@
+// Row-wise fills of general shapes: a coverage source (polygon, rounded rect, ring) gives each row's
+// weights as constant runs and per-pixel stretches; a paint (solid, gradient through a paint transform,
+// image) gives each row's colours; the two meet in the usual source-over (see Raster.swift).
+//
+// Images are sampled bilinearly: the image pixel (i, j) holds its premultiplied value at its centre
+// (i + ½, j + ½); a buffer pixel's centre is mapped by `deviceToImage`, the four image pixels around
+// the mapped point are weighted by the bilinear fractions, each rounded to a multiple of 1/4096 (pixels
+// outside the image count as transparent, so the image's own edges are anti-aliased by the sampling),
+// and each channel's weighted sum is rounded to nearest once (exact integer arithmetic). A 1:1
+// placement at an integer offset therefore reproduces the image exactly.
+import CoreGraphics
+
+/// What a general fill paints with.
+enum FillPaint {
+    case gradient(Paint, Transform2D)
+    case image(ImagePaint)
+}
+
+/// A paint ready to produce rows of premultiplied words.
+private enum RowPaint {
+    case constant(UInt32)
+    case evaluator(PaintEvaluator)
+    case sampler(ImageSampler)
+
+    var isOpaque: Bool {
+        switch self {
+        case .constant(let c): return c >> 24 == 255
+        case .evaluator(let e): return e.isOpaque
+        case .sampler: return false
+        }
+    }
+
+    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch self {
+        case .constant(let c): (out + x0).update(repeating: c, count: x1 - x0)
+        case .evaluator(let e): e.writeRow(py, from: x0, to: x1, into: out)
+        case .sampler(let s): s.writeRow(py, from: x0, to: x1, into: out)
+        }
+    }
+}
+
+extension PixelBuffer {
+    mutating func fillPath(_ path: Path, rule: FillRule, paint: FillPaint, opacity: Double, clip: CoverageMask?) {
+        if let shape = path.analytic {
+            let g = RoundedRectGeometry(shape)
+            fillRows(bounds: g.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : g.pixelBounds,
+                     paint: paint, opacity: opacity, clip: clip) { RoundedRectCoverage(shape, region: $0) }
+            return
+        }
+        guard !path.isEmpty else { return }
+        let polygon = path.flattened()
+        fillRows(bounds: polygon.pixelBounds, paint: paint, opacity: opacity, clip: clip) {
+            PolygonCoverage(polygon, rule: rule, region: $0)
+        }
+    }
+
+    mutating func fillRingRows(outer: RoundedRect, inner: RoundedRect, paint: Paint, opacity: Double, clip: CoverageMask?) {
+        let g = RoundedRectGeometry(outer)
+        fillRows(bounds: g.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : g.pixelBounds,
+                 paint: .gradient(paint, .identity), opacity: opacity, clip: clip) {
+            RingCoverage(outer: outer, inner: inner, region: $0)
+        }
+    }
+
+    /// Source-over of paint × weight × clip over the rows of `makeSource(region)`, region = shapeBounds ∩
+    /// this buffer ∩ the clip's bounds.
+    mutating func fillRows<S: CoverageRowSource>(bounds shapeBounds: PixelRect, paint fillPaint: FillPaint, opacity: Double,
+                                                 clip: CoverageMask?, _ makeSource: (PixelRect) -> S) {
+        let op = unitClamp(opacity)
+        guard op > 0 else { return }
+        var region = shapeBounds.intersection(bounds)
+        if let clip { clip.checkSize(); region = region.intersection(clip.bounds) }
+        guard !region.isEmpty else { return }
+        var source = makeSource(region)
+        region = source.region
+        guard !region.isEmpty else { return }
+
+        let paint: RowPaint
+        switch fillPaint {
+        case .gradient(let p, let t):
+            var e = PaintEvaluator(p, transform: t)
+            if let c = e.constant {
+                if c == 0 { return }   // transparent paint changes nothing
+                paint = .constant(c)
+            } else {
+                e.prepareLookupTable(pixelCount: region.width * region.height)
+                paint = .evaluator(e)
+            }
+        case .image(let ip):
+            guard ip.image.width > 0, ip.image.height > 0 else { return }
+            ip.image.checkSize()
+            paint = .sampler(ImageSampler(ip))
+        }
+        let opaquePaint = paint.isOpaque
+
+        let width = self.width, rw = region.width
+        var weights = [UInt8](repeating: 0, count: rw)
+        var paints = [UInt32](repeating: 0, count: rw)
+        var segments: [RowSegment] = []
+        segments.reserveCapacity(16)
+        let clipValues = clip?.values ?? []
+        withWords { pixels in
+            weights.withUnsafeMutableBufferPointer { wbuf in
+                paints.withUnsafeMutableBufferPointer { pbuf in
+                    clipValues.withUnsafeBufferPointer { cbuf in
+                        let w = wbuf.baseAddress! - region.x   // indexed by absolute x
+                        let p = pbuf.baseAddress! - region.x
+                        for py in region.y..<region.maxY {
+                            segments.removeAll(keepingCapacity: true)
+                            source.row(py, opacity: op, weights: w, segments: &segments)
+                            if segments.isEmpty { continue }
+                            if let clip {
+                                // Every weight × the clip's value: all segments become per-pixel.
+                                let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
+                                for k in segments.indices {
+                                    let s = segments[k]
+                                    if !s.perPixel { (w + s.start).update(repeating: s.weight, count: s.end - s.start) }
+                                    for px in s.start..<s.end where w[px] != 0 {
+                                        w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
+                                    }
+                                    segments[k].perPixel = true
+                                }
+                            }
+                            let row = pixels + py * width
+                            for s in segments {
+                                let n = s.end - s.start
+                                if n <= 0 || (!s.perPixel && s.weight == 0) { continue }
+                                if case .constant(let c) = paint {
+                                    if s.perPixel {
+                                        blendRuns(row + s.start, weights: w + s.start, count: n, word: c)
+                                    } else {
+                                        blendRun(row + s.start, count: n, word: c, weight: s.weight)
+                                    }
+                                    continue
+                                }
+                                if !s.perPixel && s.weight == 255 && opaquePaint {
+                                    paint.writeRow(py, from: s.start, to: s.end, into: row)
+                                    continue
+                                }
+                                paint.writeRow(py, from: s.start, to: s.end, into: p)
+                                if s.perPixel {
+                                    for px in s.start..<s.end {
+                                        let wt = w[px]
+                                        if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                    }
+                                } else {
+                                    let wt = s.weight
+                                    for px in s.start..<s.end { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+// MARK: - Image sampling
+
+struct ImageSampler {
+    let image: PixelBuffer
+    let t: Transform2D
+    /// A translation by whole pixels: buffer pixel (x, y) reads image pixel (x + dx, y + dy).
+    let integerShift: (dx: Int, dy: Int)?
+
+    init(_ paint: ImagePaint) {
+        image = paint.image
+        t = paint.deviceToImage
+        if t.isAxisAligned && t.a == 1 && t.e == 1 && t.c == t.c.rounded() && t.f == t.f.rounded()
+            && abs(t.c) < 1e15 && abs(t.f) < 1e15 {
+            integerShift = (Int(t.c), Int(t.f))
+        } else {
+            integerShift = nil
+        }
+    }
+
+    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard x1 > x0 else { return }
+        let iw = image.width, ih = image.height
+        image.withWordsReadOnly { src in
+            if let (sdx, sdy) = integerShift {
+                let iy = py + sdy
+                guard iy >= 0 && iy < ih else { (out + x0).update(repeating: 0, count: x1 - x0); return }
+                let srow = src + iy * iw
+                for px in x0..<x1 {
+                    let ix = px + sdx
+                    out[px] = ix >= 0 && ix < iw ? srow[ix] : 0
+                }
+                return
+            }
+            @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt32 {
+                x >= 0 && y >= 0 && x < iw && y < ih ? src[y * iw + x] : 0
+            }
+            let cy = Double(py) + 0.5
+            let m = t
+            let wMax = Double(iw), hMax = Double(ih)
+            // Affine maps: only the pixels whose centre maps into (−1, w) × (−1, h) can be non-zero; the
+            // others of the row are cleared at once (the per-pixel test below still decides).
+            var lo = x0, hi = x1
+            if m.isAffine {
+                func limit(_ slope: Double, _ base: Double, _ maxValue: Double) {
+                    // value(px) = slope·(px + ½) + base must lie in (−1, maxValue).
+                    if slope == 0 {
+                        if !(base > -1 && base < maxValue) { hi = lo }
+                        return
+                    }
+                    let p0 = (-1 - base) / slope - 0.5, p1 = (maxValue - base) / slope - 0.5
+                    let a = Swift.min(p0, p1), b = Swift.max(p0, p1)
+                    guard a.isFinite, b.isFinite else { return }
+                    if a > Double(lo) { lo = Swift.min(hi, Int(Swift.min(a, Double(hi)))) }
+                    if b < Double(hi - 1) { hi = Swift.max(lo, Int(Swift.max(b, Double(lo))) + 2) }
+                }
+                limit(m.a, m.b * cy + m.c - 0.5, wMax)
+                limit(m.d, m.e * cy + m.f - 0.5, hMax)
+                hi = Swift.max(lo, Swift.min(hi, x1)); lo = Swift.max(lo, x0)
+            }
+            if lo > x0 { (out + x0).update(repeating: 0, count: lo - x0) }
+            if hi < x1 { (out + hi).update(repeating: 0, count: x1 - hi) }
+            guard lo < hi else { return }
+            // The bilinear sample with 12-bit fractions fx, fy (0 ≤ f < 4096) at image pixel (ix, iy).
+            @inline(__always) func sample(_ ix: Int, _ iy: Int, _ fx: UInt64, _ fy: UInt64) -> UInt32 {
+                let p00: UInt32, p10: UInt32, p01: UInt32, p11: UInt32
+                if ix >= 0 && iy >= 0 && ix + 1 < iw && iy + 1 < ih {
+                    let q = src + iy * iw + ix
+                    p00 = q[0]; p10 = q[1]; p01 = q[iw]; p11 = q[iw + 1]
+                } else {
+                    p00 = fetch(ix, iy); p10 = fetch(ix + 1, iy); p01 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
+                }
+                if fx == 0 && fy == 0 { return p00 }
+                if p00 | p10 | p01 | p11 == 0 { return 0 }
+                // Two channels per 64-bit word in 32-bit lanes: 255·4096·4096 + 2²³ < 2³².
+                @inline(__always) func lanes(_ w: UInt32) -> (UInt64, UInt64) {
+                    (UInt64(w & 0xFF) | UInt64(w & 0xFF_0000) << 16, UInt64((w >> 8) & 0xFF) | UInt64((w >> 8) & 0xFF_0000) << 16)
+                }
+                let gx = 4096 &- fx, gy = 4096 &- fy
+                let (a00, b00) = lanes(p00), (a10, b10) = lanes(p10), (a01, b01) = lanes(p01), (a11, b11) = lanes(p11)
+                let ta = a00 &* gx &+ a10 &* fx, tb = b00 &* gx &+ b10 &* fx
+                let ba = a01 &* gx &+ a11 &* fx, bb = b01 &* gx &+ b11 &* fx
+                let ra = ((ta &* gy &+ ba &* fy &+ 0x0080_0000_0080_0000) >> 24) & 0x0000_00FF_0000_00FF
+                let rb = ((tb &* gy &+ bb &* fy &+ 0x0080_0000_0080_0000) >> 24) & 0x0000_00FF_0000_00FF
+                return UInt32(truncatingIfNeeded: ra | ra >> 16) | UInt32(truncatingIfNeeded: rb | rb >> 16) << 8
+            }
+            if m.isAffine && abs(m.a) < 1e6 && abs(m.d) < 1e6 && iw < 1 << 28 && ih < 1 << 28 {
+                // The image position steps linearly along the row: 32.32 fixed point (drift < 1e-9 px per
+                // row), rounded to the 1/4096 grid with the carry into the integer part.
+                let unit = 4_294_967_296.0
+                let cx0 = Double(lo) + 0.5
+                var accU = Int64(((m.a * cx0 + m.b * cy + m.c - 0.5) * unit).rounded())
+                var accV = Int64(((m.d * cx0 + m.e * cy + m.f - 0.5) * unit).rounded())
+                let stepU = Int64((m.a * unit).rounded()), stepV = Int64((m.d * unit).rounded())
+                for px in lo..<hi {
+                    let ru = accU &+ (1 << 19), rv = accV &+ (1 << 19)
+                    accU &+= stepU; accV &+= stepV
+                    let ix = Int(truncatingIfNeeded: ru >> 32), iy = Int(truncatingIfNeeded: rv >> 32)
+                    if ix < -1 || iy < -1 || ix >= iw || iy >= ih { out[px] = 0; continue }
+                    out[px] = sample(ix, iy, UInt64(truncatingIfNeeded: (ru >> 20) & 0xFFF), UInt64(truncatingIfNeeded: (rv >> 20) & 0xFFF))
+                }
+                return
+            }
+            for px in lo..<hi {
+                let cx = Double(px) + 0.5
+                var X = m.a * cx + m.b * cy + m.c, Y = m.d * cx + m.e * cy + m.f
+                if !m.isAffine { let w = m.g * cx + m.h * cy + m.i; X /= w; Y /= w }
+                let u = X - 0.5, v = Y - 0.5
+                // Far outside (or NaN): transparent.
+                guard u > -1, v > -1, u < wMax, v < hMax else { out[px] = 0; continue }
+                // u, v > −1: truncating u + 1 is ⌊u⌋ + 1 (no libm calls in this loop).
+                var ix = Int(u + 1) - 1, iy = Int(v + 1) - 1
+                var fx = UInt64((u - Double(ix)) * 4096 + 0.5), fy = UInt64((v - Double(iy)) * 4096 + 0.5)
+                if fx == 4096 { fx = 0; ix += 1 }
+                if fy == 4096 { fy = 0; iy += 1 }
+                out[px] = sample(ix, iy, fx, fy)
+            }
+        }
+    }
+}
