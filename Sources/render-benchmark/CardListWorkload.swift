@@ -98,6 +98,9 @@ struct CardListWorkload {
         animate(expanding, "bounds", from: CGRect(origin: .zero, size: start.size), to: CGRect(origin: .zero, size: end.size))
         animate(content, "bounds", from: CGRect(origin: .zero, size: start.size), to: CGRect(origin: .zero, size: end.size))
         animate(content, "position", from: CGPoint(x: start.width / 2, y: start.height / 2), to: CGPoint(x: end.midX, y: end.midY))
+        // The card's shape (shadow container and clipped content together) goes from radius 16 to 0.
+        expanding.cornerRadius = 0
+        animate(expanding, "cornerRadius", from: CGFloat(16), to: CGFloat(0))
         animate(content, "cornerRadius", from: CGFloat(16), to: CGFloat(0))
         for sublayer in content.sublayers ?? [] {
             animate(sublayer, "bounds", from: CGRect(origin: .zero, size: start.size), to: CGRect(origin: .zero, size: end.size))
