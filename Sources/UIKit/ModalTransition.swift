@@ -63,10 +63,7 @@ enum ModalTransition {
                 // A cancelled presentation: undo it, with the appearance callbacks reversed.
                 presented.viewWillDisappear(animated)
                 controller.presentedView?.removeFromSuperview()
-                container.removeFromSuperview()
-                presenter.presentedViewController = nil
-                presented.presentingViewController = nil
-                presented.presentationController = nil
+                endPresentation(of: presented, by: presenter, container: container)
                 presented.viewDidDisappear(animated)
                 if removesPresenter { presenter.viewDidAppear(animated) }
             }
@@ -126,10 +123,7 @@ enum ModalTransition {
                 presenter.view.frame = container.bounds
                 window.insertSubview(presenter.view, belowSubview: container)
             }
-            container.removeFromSuperview()
-            presenter.presentedViewController = nil
-            presented.presentingViewController = nil
-            presented.presentationController = nil
+            endPresentation(of: presented, by: presenter, container: container)
             presented.viewDidDisappear(animated)
             if removesPresenter { presenter.viewDidAppear(animated) }
             completion?()
@@ -141,6 +135,14 @@ enum ModalTransition {
         } else {
             context.completeTransition(true)
         }
+    }
+
+    /// The container leaves the window and the two controllers forget each other.
+    private static func endPresentation(of presented: UIViewController, by presenter: UIViewController, container: UIView) {
+        container.removeFromSuperview()
+        presenter.presentedViewController = nil
+        presented.presentingViewController = nil
+        presented.presentationController = nil
     }
 
     /// The controller that presents: the top of the presented chain above the root of `source`'s
