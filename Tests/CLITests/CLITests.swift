@@ -185,3 +185,31 @@ import Media
         #expect(!FileManager.default.fileExists(atPath: out.path))
     }
 }
+
+/// Devices and filmstrips, as a user asks for them.
+@Suite(.serialized) struct DevicesAndFilmstrips {
+    @Test func deviceSetsTheCanvasAndScale() throws {
+        let directory = try CommandLine.temporaryDirectory()
+        let still = directory.appendingPathComponent("se.png")
+        let result = try CommandLine.run(["card-expand", "--device", "iphone-se", "--out", still.path, "--at", "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGCodec.decode(contentsOf: still)
+        // iPhone SE: 375×667 pt at 2×.
+        #expect(image.width == 750 && image.height == 1334)
+    }
+
+    @Test func filmstripHasOneThumbnailPerMoment() throws {
+        let directory = try CommandLine.temporaryDirectory()
+        let strip = directory.appendingPathComponent("strip.png")
+        let result = try CommandLine.run(["card-expand", "--scale", "1", "--out", strip.path, "--filmstrip", "4"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let image = try PNGCodec.decode(contentsOf: strip)
+        // Thumbnails 480 px high, 24 px gaps around and between the four of them.
+        let thumbnailWidth = Int((393.0 * 480 / 852).rounded())
+        #expect(image.height == 480 + 48)
+        #expect(image.width == 24 + 4 * (thumbnailWidth + 24))
+        let bad = try CommandLine.run(["card-expand", "--out", strip.path, "--filmstrip", "1"])
+        #expect(bad.status == 2)
+        #expect(bad.stderr.contains("--filmstrip"))
+    }
+}

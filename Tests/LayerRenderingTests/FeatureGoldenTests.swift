@@ -16,12 +16,7 @@ import TransitionTesting
     static let teal = CGColor(red: 0.19, green: 0.69, blue: 0.78, alpha: 1)
 
     static func layer(_ frame: CGRect, _ color: CGColor? = nil, _ configure: (inout LayerState) -> Void = { _ in }) -> LayerSnapshot {
-        var state = LayerState()
-        state.bounds = CGRect(origin: .zero, size: frame.size)
-        state.position = CGPoint(x: frame.midX, y: frame.midY)
-        state.backgroundColor = color
-        configure(&state)
-        return LayerSnapshot(state: state)
+        testLayer(frame, color, configure)
     }
 
     static func canvas(_ sublayers: [LayerSnapshot]) -> LayerSnapshot {

@@ -10,12 +10,7 @@ import Raster
     static let white = RGBA8(r: 255, g: 255, b: 255, a: 255)
 
     func layer(_ frame: CGRect, _ color: CGColor? = nil, _ configure: (inout LayerState) -> Void = { _ in }) -> LayerSnapshot {
-        var state = LayerState()
-        state.bounds = CGRect(origin: .zero, size: frame.size)
-        state.position = CGPoint(x: frame.midX, y: frame.midY)
-        state.backgroundColor = color
-        configure(&state)
-        return LayerSnapshot(state: state)
+        testLayer(frame, color, configure)
     }
 
     func render(_ root: LayerSnapshot, scale: CGFloat = 1, size: CGSize = CGSize(width: 100, height: 100)) -> PixelBuffer {
