@@ -140,9 +140,7 @@ public final class LayerRenderer {
             let toCanvas = layerTransform(s, parent: parent)
             drawBackground(s, placement: toCanvas, into: &canvas, clip: .none, opacity: 1)
             let content = contentTransform(s, layer: toCanvas)
-            for child in level.layer.sublayers[..<level.split] {
-                draw(child, parent: content, into: &canvas, clip: .none, opacity: 1)
-            }
+            drawChildren(Array(level.layer.sublayers[..<level.split]), parent: content, into: &canvas, clip: .none, opacity: 1)
             parent = content
         }
     }
@@ -158,9 +156,7 @@ public final class LayerRenderer {
         }
         for (index, level) in chain.levels.enumerated().reversed() {
             let start = index == chain.levels.count - 1 ? level.split : level.split + 1
-            for child in level.layer.sublayers.dropFirst(start) {
-                draw(child, parent: contents[index], into: &canvas, clip: .none, opacity: 1)
-            }
+            drawChildren(Array(level.layer.sublayers.dropFirst(start)), parent: contents[index], into: &canvas, clip: .none, opacity: 1)
         }
     }
 
@@ -323,6 +319,73 @@ public final class LayerRenderer {
     }
 
     // MARK: Drawing
+
+    // MARK: Occlusion
+
+    /// Draws siblings in order. A plain solid rectangle (a dimming layer, a backdrop) skips the pixels that a
+    /// later opaque sibling certainly covers: they would be overwritten byte for byte.
+    private func drawChildren(_ children: [LayerSnapshot], parent: Space, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+        for (index, child) in children.enumerated() {
+            if opacity == 1, let fill = plainSolidRect(child, parent: parent) {
+                let holes = children[(index + 1)...].compactMap { opaqueInterior(of: $0, parent: parent) }
+                    .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
+                if !holes.isEmpty {
+                    for piece in subtract(holes, from: fill.shape.rect) {
+                        self.fill(.rect(RoundedRect(rect: piece, radii: .zero)), paint: .solid(fill.color),
+                                  paintSpace: .identity, into: &canvas, clip: clip, opacity: Double(child.state.opacity))
+                    }
+                    continue
+                }
+            }
+            draw(child, parent: parent, into: &canvas, clip: clip, opacity: opacity)
+        }
+    }
+
+    /// A layer that draws only a solid, square-cornered, axis-aligned rectangle.
+    private func plainSolidRect(_ layer: LayerSnapshot, parent: Space) -> (shape: RoundedRect, color: CGColor)? {
+        let s = layer.state
+        guard !s.isHidden, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.contents == nil,
+              s.gradient == nil, s.borderWidth == 0 || (s.borderColor?.alpha ?? 0) == 0,
+              s.cornerRadius == 0 || s.maskedCorners.isEmpty, let color = s.backgroundColor, color.alpha > 0 else { return nil }
+        let placement = layerTransform(s, parent: parent)
+        guard placement.isAxisAligned, placementIsDrawable(placement, s) else { return nil }
+        return (RoundedRect(rect: deviceRect(s.bounds, placement), radii: .zero), color)
+    }
+
+    /// The whole pixels a sibling certainly paints opaque: an axis-aligned layer at full opacity with an
+    /// opaque background, inset by its corner radius and rounded inward.
+    private func opaqueInterior(of layer: LayerSnapshot, parent: Space) -> PixelRect? {
+        let s = layer.state
+        guard !s.isHidden, s.opacity == 1, layer.mask == nil, let color = s.backgroundColor, color.alpha == 1 else { return nil }
+        let placement = layerTransform(s, parent: parent)
+        guard placement.isAxisAligned, placementIsDrawable(placement, s) else { return nil }
+        let radius = CGFloat(s.cornerRadius) * CGFloat(max(abs(placement.a), abs(placement.e)))
+        let r = deviceRect(s.bounds, placement).insetBy(dx: radius, dy: radius)
+        guard r.width > 2, r.height > 2 else { return nil }
+        let x0 = Int(r.minX.rounded(.up)), y0 = Int(r.minY.rounded(.up))
+        let interior = PixelRect(x: x0, y: y0, width: Int(r.maxX.rounded(.down)) - x0, height: Int(r.maxY.rounded(.down)) - y0)
+        return interior.isEmpty ? nil : interior
+    }
+
+    /// `rect` without the holes, as rectangles cut along whole-pixel lines (so each pixel's coverage by
+    /// the pieces is its coverage by `rect`).
+    private func subtract(_ holes: [PixelRect], from rect: CGRect) -> [CGRect] {
+        var pieces = [rect]
+        for hole in holes {
+            let h = CGRect(x: hole.x, y: hole.y, width: hole.width, height: hole.height)
+            pieces = pieces.flatMap { piece -> [CGRect] in
+                guard piece.intersects(h) else { return [piece] }
+                var out: [CGRect] = []
+                if piece.minY < h.minY { out.append(CGRect(x: piece.minX, y: piece.minY, width: piece.width, height: h.minY - piece.minY)) }
+                if piece.maxY > h.maxY { out.append(CGRect(x: piece.minX, y: h.maxY, width: piece.width, height: piece.maxY - h.maxY)) }
+                let top = max(piece.minY, h.minY), bottom = min(piece.maxY, h.maxY)
+                if piece.minX < h.minX { out.append(CGRect(x: piece.minX, y: top, width: h.minX - piece.minX, height: bottom - top)) }
+                if piece.maxX > h.maxX { out.append(CGRect(x: h.maxX, y: top, width: piece.maxX - h.maxX, height: bottom - top)) }
+                return out.filter { $0.width > 0 && $0.height > 0 }
+            }
+        }
+        return pieces
+    }
 
     /// `parent`: the superlayer's content space → canvas pixels.
     private func draw(_ layer: LayerSnapshot, parent: Space, into canvas: inout Canvas, clip: Clip, opacity: Double) {
@@ -518,9 +581,7 @@ public final class LayerRenderer {
         if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
         if !layer.sublayers.isEmpty {
             let content = contentTransform(s, layer: placement)
-            for child in sortedByZ(layer.sublayers) {
-                draw(child, parent: content, into: &canvas, clip: inner, opacity: opacity)
-            }
+            drawChildren(sortedByZ(layer.sublayers), parent: content, into: &canvas, clip: inner, opacity: opacity)
         }
         drawBorder(s, placement: placement, into: &canvas, clip: inner, opacity: opacity)
     }

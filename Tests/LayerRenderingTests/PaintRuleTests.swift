@@ -95,3 +95,28 @@ import Raster
         #expect(image[35, 25] == Self.white)
     }
 }
+
+/// Skipping a dimming layer's pixels under a later opaque sibling must not change a byte.
+@Suite struct Occlusion {
+    @Test("same pixels with and without the skip", arguments: [CGFloat(1), 2, 3])
+    func occludedDimmingIsIdentical(scale: CGFloat) {
+        func tree(optimisable: Bool) -> LayerSnapshot {
+            var root = testLayer(CGRect(x: 0, y: 0, width: 100, height: 120), CGColor(red: 0.9, green: 0.95, blue: 1, alpha: 1))
+            var dimming = testLayer(CGRect(x: 0, y: 0, width: 100, height: 120), CGColor(gray: 0, alpha: 0.3))
+            // An empty sublayer draws nothing but makes the dimming layer ineligible for the skip.
+            if !optimisable { dimming.sublayers = [testLayer(.zero)] }
+            root.sublayers = [
+                testLayer(CGRect(x: 5, y: 5, width: 40, height: 40), CGColor(red: 1, green: 0, blue: 0, alpha: 1)),
+                dimming,
+                testLayer(CGRect(x: 10.3, y: 20.6, width: 50.2, height: 40.7), .white) { $0.cornerRadius = 12 },
+                testLayer(CGRect(x: 40.5, y: 70.25, width: 55, height: 45), CGColor(red: 0, green: 0.5, blue: 1, alpha: 1)) {
+                    $0.cornerRadius = 4; $0.shadowOpacity = 0.5; $0.shadowRadius = 3
+                },
+            ]
+            return root
+        }
+        let fast = LayerRenderer(scale: scale).render(tree(optimisable: true), size: CGSize(width: 100, height: 120))
+        let reference = LayerRenderer(scale: scale).render(tree(optimisable: false), size: CGSize(width: 100, height: 120))
+        #expect(fast == reference)
+    }
+}
