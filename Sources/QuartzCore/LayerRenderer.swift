@@ -33,7 +33,6 @@ public final class LayerRenderer {
         let fill = RGBA8(background)
         let rootPlacement = Space(placement: .scale(Double(scale), Double(scale)))
         frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)
-        defer { previousRoot = root }
         if let previous = previousFrame, previous.image.width == width, previous.image.height == height,
            previous.background == fill {
             let damage = damageRect(previous.root, root, parent: rootPlacement)
@@ -63,9 +62,9 @@ public final class LayerRenderer {
         // Walk down the chain of plain containers whose first children are unchanged since the last frame.
         let chain = backdropChain(root)
         if let cached = backdrop, cached.width == width, cached.height == height, cached.background == fill,
-           let depth = cached.matches(chain) {
+           cached.matches(chain) {
             var canvas = Canvas(buffer: cached.image, originX: 0, originY: 0)
-            drawRemainder(of: chain, from: depth, placement: rootPlacement, into: &canvas)
+            drawRemainder(of: chain, placement: rootPlacement, into: &canvas)
             return canvas.buffer
         }
         var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: fill), originX: 0, originY: 0)
@@ -75,7 +74,7 @@ public final class LayerRenderer {
         } else {
             drawPrefix(of: chain, placement: rootPlacement, into: &canvas)
             backdrop = Backdrop(width: width, height: height, background: fill, key: chain.key, image: canvas.buffer)
-            drawRemainder(of: chain, from: chain.levels.count, placement: rootPlacement, into: &canvas)
+            drawRemainder(of: chain, placement: rootPlacement, into: &canvas)
         }
         return canvas.buffer
     }
@@ -97,22 +96,19 @@ public final class LayerRenderer {
         let width: Int, height: Int, background: RGBA8
         let key: [(LayerState, [LayerSnapshot])]
         let image: PixelBuffer
-        /// The number of levels whose backdrop is unchanged (all of them, or nil).
-        func matches(_ chain: Chain) -> Int? {
+        /// Whether every level's state and backdrop children are what the cached image shows.
+        func matches(_ chain: Chain) -> Bool {
             let now = chain.key
-            guard now.count == key.count, !now.isEmpty else { return nil }
-            for (a, b) in zip(now, key) where a.0 != b.0 || a.1 != b.1 { return nil }
-            return now.count
+            guard now.count == key.count, !now.isEmpty else { return false }
+            return zip(now, key).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
         }
     }
-
-    private var previousRoot: LayerSnapshot?
 
     /// Chooses the split at each level: the leading children equal to the previous frame's form the
     /// backdrop; the first changed child is the next level when it is a plain container too. Without a
     /// previous frame there is no chain (the first frame is drawn in full).
     private func backdropChain(_ root: LayerSnapshot) -> Chain {
-        guard let previous = previousRoot else { return Chain(levels: []) }
+        guard let previous = previousFrame?.root else { return Chain(levels: []) }
         var levels: [Chain.Level] = []
         var current = root, before = previous
         while isPlainContainer(current.state), current.state == before.state,
@@ -146,7 +142,7 @@ public final class LayerRenderer {
     }
 
     /// Draws, from the deepest level up, the children at and after each split.
-    private func drawRemainder(of chain: Chain, from depth: Int, placement: Space, into canvas: inout Canvas) {
+    private func drawRemainder(of chain: Chain, placement: Space, into canvas: inout Canvas) {
         var contents: [Space] = []
         var parent = placement
         for level in chain.levels {
@@ -441,23 +437,27 @@ public final class LayerRenderer {
             if c.isHidden || c.opacity == 0 { return true }
             guard CATransform3DIsIdentity(c.transform), !hasShadow(c), c.contents == nil || c.masksToBounds else { return false }
             // The child's frame is in this layer's bounds space.
-            return (c.masksToBounds || child.sublayers.isEmpty) && contains(s, rect: c.frame, radius: c.cornerRadius)
+            return (c.masksToBounds || child.sublayers.isEmpty) && contains(s, child: c)
         }
     }
 
-    /// Whether a rounded rect (in the layer's bounds space) lies inside the layer's rounded shape.
-    private func contains(_ s: LayerState, rect: CGRect, radius: CGFloat) -> Bool {
-        let b = s.bounds
-        guard rect.minX >= b.minX - 1e-9, rect.minY >= b.minY - 1e-9, rect.maxX <= b.maxX + 1e-9, rect.maxY <= b.maxY + 1e-9 else { return false }
-        if s.cornerRadius == 0 { return true }
-        if rect == b && radius >= s.cornerRadius && s.cornerCurve == .circular { return true }
-        let r = min(s.cornerRadius, min(b.width, b.height) / 2)
-        let inner = b.insetBy(dx: r, dy: r)
-        return [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY), CGPoint(x: rect.minX, y: rect.maxY),
-                CGPoint(x: rect.maxX, y: rect.maxY)].allSatisfy { p in
-            let dx = max(inner.minX - p.x, 0, p.x - inner.maxX), dy = max(inner.minY - p.y, 0, p.y - inner.maxY)
-            return dx * dx + dy * dy <= r * r + 1e-9
+    /// Whether a child's rounded rect (in the layer's bounds space) lies inside the layer's shape. Exact for
+    /// circular corners (per corner, honouring maskedCorners); continuous corners answer no, and the
+    /// shadow is then cast from the drawn layer, which is always right.
+    private func contains(_ s: LayerState, child c: LayerState) -> Bool {
+        let parentRadii = radii(s, factor: 1)
+        let rounded = [parentRadii.topLeft, parentRadii.topRight, parentRadii.bottomLeft, parentRadii.bottomRight].contains { $0 > 0 }
+        if rounded && s.cornerCurve != .circular { return false }
+        let shape = RoundedRect(rect: s.bounds, radii: parentRadii)
+        if c.frame == s.bounds, c.cornerCurve == .circular {
+            // The same rectangle: inside when each of the child's corners is at least as round.
+            let childRadii = radii(c, factor: 1)
+            if zip([childRadii.topLeft, childRadii.topRight, childRadii.bottomLeft, childRadii.bottomRight],
+                   [parentRadii.topLeft, parentRadii.topRight, parentRadii.bottomLeft, parentRadii.bottomRight]).allSatisfy({ $0 >= $1 }) {
+                return true
+            }
         }
+        return shape.safelyContains(c.frame)
     }
 
     private func drawsMoreThanOneThing(_ layer: LayerSnapshot) -> Bool {

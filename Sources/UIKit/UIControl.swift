@@ -13,13 +13,13 @@ public final class UIAction {
 
     public init(title: String = "", identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
         self.title = title
-        self.identifier = identifier ?? Identifier(UUIDString.next())
+        self.identifier = identifier ?? Identifier(ActionIdentifiers.next())
         self.handler = handler
     }
 }
 
-/// Deterministic identifiers (no random UUIDs: renders must be reproducible).
-enum UUIDString {
+/// Identifiers for actions created without one: a counter, not random UUIDs, so runs are reproducible.
+enum ActionIdentifiers {
     nonisolated(unsafe) private static var counter = 0
     static func next() -> String { counter += 1; return "action-\(counter)" }
 }

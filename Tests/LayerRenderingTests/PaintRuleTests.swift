@@ -120,3 +120,31 @@ import Raster
         #expect(fast == reference)
     }
 }
+
+/// A layer whose composited alpha is just its opaque shape casts its shadow from that shape (closed form)
+/// instead of drawing itself offscreen first; the two must agree.
+@Suite struct ShadowFromOwnShape {
+    @Test("matches the shadow of the drawn layer", arguments: [CACornerMask([.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner, .layerMaxXMaxYCorner]),
+                                                             [.layerMinXMinYCorner, .layerMaxXMinYCorner]])
+    func fastPathMatchesGeneralPath(corners: CACornerMask) {
+        func tree(forceGeneralPath: Bool) -> LayerSnapshot {
+            var card = testLayer(CGRect(x: 20.5, y: 15.25, width: 60, height: 70), .white) {
+                $0.cornerRadius = 12; $0.maskedCorners = corners
+                $0.shadowOpacity = 0.5; $0.shadowRadius = 6; $0.shadowOffset = CGSize(width: 0, height: 4)
+            }
+            card.sublayers = [testLayer(CGRect(x: 0, y: 0, width: 60, height: 70), CGColor(red: 1, green: 0.4, blue: 0, alpha: 1)) {
+                $0.cornerRadius = 12; $0.maskedCorners = corners; $0.masksToBounds = true
+                // A z-only scale draws the same but is not the identity, which sends the card down the
+                // general path (drawn offscreen, shadow from its composited alpha).
+                if forceGeneralPath { $0.transform = CATransform3DMakeScale(1, 1, 2) }
+            }]
+            var root = testLayer(CGRect(x: 0, y: 0, width: 100, height: 110), CGColor(gray: 0.95, alpha: 1))
+            root.sublayers = [card]
+            return root
+        }
+        let fast = LayerRenderer(scale: 2).render(tree(forceGeneralPath: false), size: CGSize(width: 100, height: 110))
+        let general = LayerRenderer(scale: 2).render(tree(forceGeneralPath: true), size: CGSize(width: 100, height: 110))
+        let worst = zip(fast.bytes, general.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(worst <= 2, "largest channel difference \(worst)")
+    }
+}
