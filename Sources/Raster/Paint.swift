@@ -26,7 +26,9 @@ struct PaintEvaluator {
     /// Buffer pixel space → gradient space; nil for the identity.
     private let transform: Transform2D?
     /// Empty, or `lookupSize + 1` words (entry k: t = k/lookupSize); `lookupMarker` = evaluate exactly.
-    private var lookup: [UInt32] = []
+    private(set) var lookup: [UInt32] = []
+    /// Whether `lookup` holds any `lookupMarker` (rows then look for them after the table read).
+    private(set) var hasMarkers = false
 
     static let lookupSize = 4096
     /// Not a valid premultiplied colour (alpha 0 with non-zero colour), so never a real entry.
@@ -105,6 +107,7 @@ struct PaintEvaluator {
             }
         }
         lookup = table
+        hasMarkers = table.contains(Self.lookupMarker)
     }
 
     /// The premultiplied colour at the centre of pixel (px, py).
@@ -183,23 +186,15 @@ struct PaintEvaluator {
                     var px = x0
                     if abs(u0) < 1e9 && abs(uEnd) < 1e9 {
                         let unit = 4_294_967_296.0
-                        var acc = Int64((u0 * unit).rounded())
+                        let acc = Int64((u0 * unit).rounded())
                         let step = Int64((uStep * unit).rounded())
-                        let last = Int64(Self.lookupSize)
-                        var needsExact = false
-                        while px < x1 {
-                            let k = Swift.min(Swift.max(acc >> 32, 0), last)
-                            let w = table[Int(k)]
-                            out[px] = w
-                            needsExact = needsExact || w == Self.lookupMarker
-                            acc &+= step
-                            px += 1
-                        }
-                        if needsExact {
+                        Self.tableRow(table, acc: acc, step: step, count: x1 - x0, into: out + x0)
+                        if hasMarkers {
                             for q in x0..<x1 where out[q] == Self.lookupMarker {
                                 out[q] = Self.exactWord(clampT(((Double(q) + 0.5 - sx) * dx + yTerm) * inv), s, n)
                             }
                         }
+                        px = x1
                     }
                     while px < x1 {
                         let t = clampT(((Double(px) + 0.5 - sx) * dx + yTerm) * inv)
@@ -210,6 +205,47 @@ struct PaintEvaluator {
                 }
             }
         }
+    }
+
+    /// out[i] = table[clamp((acc + i·step) >> 32, 0, lookupSize)] for i in 0..<count (32.32 fixed point,
+    /// |acc| and |acc + count·step| below 2⁶²). The pixels whose index needs no clamping are found by
+    /// exact integer division and written without the clamp, four at a time.
+    @inline(__always)
+    static func tableRow(_ table: UnsafePointer<UInt32>, acc start: Int64, step: Int64, count: Int,
+                         into out: UnsafeMutablePointer<UInt32>) {
+        let last = Int64(lookupSize)
+        let limit = (last + 1) << 32   // acc in [0, limit) ⇔ acc >> 32 in 0...last
+        // [lo, hi): the pixels whose acc lies in [0, limit) (acc is monotone along the row).
+        var lo = 0, hi = count
+        if step > 0 {
+            if start < 0 { lo = Int(Swift.min(Int64(count), (-start - 1) / step + 1)) }    // first acc ≥ 0
+            hi = start >= limit ? 0 : Int(Swift.min(Int64(count), (limit - start - 1) / step + 1))   // first acc ≥ limit
+        } else if step < 0 {
+            let s = -step
+            if start >= limit { lo = Int(Swift.min(Int64(count), (start - limit) / s + 1)) }   // first acc < limit
+            hi = start < 0 ? 0 : Int(Swift.min(Int64(count), start / s + 1))                 // first acc < 0
+        } else if start < 0 || start >= limit {
+            hi = 0
+        }
+        hi = Swift.max(hi, lo)
+        var acc = start
+        @inline(__always) func clamped(_ i: Int) {
+            out[i] = table[Int(truncatingIfNeeded: Swift.min(Swift.max(acc >> 32, 0), last))]
+            acc &+= step
+        }
+        for i in 0..<lo { clamped(i) }
+        var i = lo
+        while i + 4 <= hi {
+            let a1 = acc &+ step, a2 = a1 &+ step, a3 = a2 &+ step
+            out[i] = table[Int(truncatingIfNeeded: acc >> 32)]
+            out[i + 1] = table[Int(truncatingIfNeeded: a1 >> 32)]
+            out[i + 2] = table[Int(truncatingIfNeeded: a2 >> 32)]
+            out[i + 3] = table[Int(truncatingIfNeeded: a3 >> 32)]
+            acc = a3 &+ step
+            i += 4
+        }
+        while i < hi { out[i] = table[Int(truncatingIfNeeded: acc >> 32)]; acc &+= step; i += 1 }
+        while i < count { clamped(i); i += 1 }
     }
 
     @inline(__always)

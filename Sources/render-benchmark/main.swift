@@ -2,6 +2,7 @@
 //
 //     swift run -c release render-benchmark             # the standard card-list workload (issue 3)
 //     swift run -c release render-benchmark SCENE [--scale S]
+//     render-benchmark --part expand|expand-no-shadows|moving [--scale S]   # one part (for callgrind)
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
 // shadows. A scene prints the renderer's, PNG encoding's and H.264 encoding's ms per frame. Both print the
@@ -40,10 +41,15 @@ if let index = arguments.firstIndex(of: "--scale"), index + 1 < arguments.count,
     scales = [CGFloat(s)]
     arguments.removeSubrange(index...(index + 1))
 }
+var part: String?
+if let index = arguments.firstIndex(of: "--part"), index + 1 < arguments.count {
+    part = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+}
 guard let sceneName = arguments.first else {
     print("card-list workload: 60 frames, one card expanding over a dimmed list")
-    for scale in [CGFloat(3), 1] {
-        for shadows in [true, false] {
+    for scale in scales where part == nil || part!.hasPrefix("expand") {
+        for shadows in [true, false] where part == nil || (part == "expand") == shadows {
             let workload = CardListWorkload(shadows: shadows)
             let renderer = LayerRenderer(scale: scale)
             var times: [Double] = []
@@ -59,7 +65,7 @@ guard let sceneName = arguments.first else {
         }
     }
     // Consecutive frames where only one card moves: the renderer keeps what did not change.
-    for scale in [CGFloat(3), 1] {
+    for scale in scales where part == nil || part == "moving" {
         let workload = CardListWorkload(shadows: true, motion: .oneCardMoves)
         let renderer = LayerRenderer(scale: scale)
         var moving: [Double] = [], full: [Double] = []
