@@ -259,7 +259,8 @@ struct PaintEvaluator {
 extension PixelBuffer {
     /// `fill`: visits only pixelBounds ∩ buffer ∩ clip bounds; the run of interior pixels of each row is
     /// written at once (a plain store when the paint is opaque and the weight full).
-    mutating func fillShape(_ shape: RoundedRect, paint: Paint, opacity: Double, clip: CoverageMask?) {
+    mutating func fillShape(_ shape: RoundedRect, paint: Paint, opacity: Double, clip: CoverageMask?,
+                            skip: PixelRect? = nil) {
         let op = unitClamp(opacity)
         guard op > 0 else { return }
         let g = RoundedRectGeometry(shape)
@@ -277,6 +278,7 @@ extension PixelBuffer {
         var paints = [UInt32](repeating: painter.constant ?? 0, count: rw)
         var paintsRowValid = painter.constant != nil   // horizontal gradients: one row serves all
         let clipValues = clip?.values ?? []
+        let skipRect = skip.map { $0.intersection(region) }.flatMap { $0.isEmpty ? nil : $0 } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
 
         withWords { pixels in
             weights.withUnsafeMutableBufferPointer { wbuf in
@@ -287,67 +289,74 @@ extension PixelBuffer {
                         for py in region.y..<region.maxY {
                             let row = pixels + py * width
                             let span = g.rowSpan(py)
-                            let a = Swift.min(Swift.max(span.start, region.x), region.maxX)
-                            let b = Swift.min(Swift.max(span.end, a), region.maxX)
-                            let inner = quantize(span.cy * op)
+                            // Pixels of `skip` are left alone: the row is one range, or the two beside it.
+                            let split = py >= skipRect.y && py < skipRect.maxY
+                            for part in 0..<(split ? 2 : 1) {
+                                let lo = !split || part == 0 ? region.x : Swift.min(region.maxX, Swift.max(skipRect.maxX, region.x))
+                                let hi = split && part == 0 ? Swift.max(region.x, Swift.min(skipRect.x, region.maxX)) : region.maxX
+                                if lo >= hi { continue }
+                                let a = Swift.min(Swift.max(span.start, lo), hi)
+                                let b = Swift.min(Swift.max(span.end, a), hi)
+                                let inner = quantize(span.cy * op)
 
-                            let rowColor = painter.constant ?? (painter.verticalOnly ? painter.word(region.x, py) : nil)
-                            if let c = rowColor, clip == nil {
-                                // Hot path: one colour, edge pixels individually, the run in between at once.
-                                let sc = spread(c)
-                                for px in region.x..<a {
-                                    blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
-                                }
-                                blendRun(row + a, count: b - a, word: c, weight: inner)
-                                for px in b..<region.maxX {
-                                    blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
-                                }
-                                continue
-                            }
-
-                            // General path: per-pixel weights (clip) and/or per-pixel paint (gradient).
-                            for px in region.x..<a { w[px] = quantize(g.coverage(px, py) * op) }
-                            if b > a { (w + a).update(repeating: inner, count: b - a) }
-                            for px in b..<region.maxX { w[px] = quantize(g.coverage(px, py) * op) }
-                            if let clip {
-                                let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
-                                for px in region.x..<region.maxX where w[px] != 0 {
-                                    w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
-                                }
-                            }
-                            if let c = rowColor {
-                                blendRuns(row + region.x, weights: w + region.x, count: rw, word: c)
-                                continue
-                            }
-                            if clip == nil && inner == 255 && painter.isOpaque && b > a {
-                                // An opaque gradient at full weight: the interior run is written straight
-                                // into the row (what blending would give), the edge pixels are blended.
-                                if painter.horizontalOnly {
-                                    if !paintsRowValid {
-                                        painter.writeRow(py, from: region.x, to: region.maxX, into: p)
-                                        paintsRowValid = true
+                                let rowColor = painter.constant ?? (painter.verticalOnly ? painter.word(region.x, py) : nil)
+                                if let c = rowColor, clip == nil {
+                                    // Hot path: one colour, edge pixels individually, the run in between at once.
+                                    let sc = spread(c)
+                                    for px in lo..<a {
+                                        blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
                                     }
-                                    (row + a).update(from: p + a, count: b - a)
-                                } else {
-                                    painter.writeRow(py, from: region.x, to: a, into: p)
-                                    painter.writeRow(py, from: b, to: region.maxX, into: p)
-                                    painter.writeRow(py, from: a, to: b, into: row)
+                                    blendRun(row + a, count: b - a, word: c, weight: inner)
+                                    for px in b..<hi {
+                                        blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
+                                    }
+                                    continue
                                 }
-                                for px in region.x..<a where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
-                                for px in b..<region.maxX where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
-                                continue
-                            }
-                            if painter.constant == nil {
-                                if painter.verticalOnly {
-                                    (p + region.x).update(repeating: painter.word(region.x, py), count: rw)
-                                } else if !(painter.horizontalOnly && paintsRowValid) {
-                                    painter.writeRow(py, from: region.x, to: region.maxX, into: p)
-                                    paintsRowValid = painter.horizontalOnly
+
+                                // General path: per-pixel weights (clip) and/or per-pixel paint (gradient).
+                                for px in lo..<a { w[px] = quantize(g.coverage(px, py) * op) }
+                                if b > a { (w + a).update(repeating: inner, count: b - a) }
+                                for px in b..<hi { w[px] = quantize(g.coverage(px, py) * op) }
+                                if let clip {
+                                    let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
+                                    for px in lo..<hi where w[px] != 0 {
+                                        w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
+                                    }
                                 }
-                            }
-                            for px in region.x..<region.maxX {
-                                let wt = w[px]
-                                if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                if let c = rowColor {
+                                    blendRuns(row + lo, weights: w + lo, count: hi - lo, word: c)
+                                    continue
+                                }
+                                if clip == nil && inner == 255 && painter.isOpaque && b > a {
+                                    // An opaque gradient at full weight: the interior run is written straight
+                                    // into the row (what blending would give), the edge pixels are blended.
+                                    if painter.horizontalOnly {
+                                        if !paintsRowValid {
+                                            painter.writeRow(py, from: region.x, to: region.maxX, into: p)
+                                            paintsRowValid = true
+                                        }
+                                        (row + a).update(from: p + a, count: b - a)
+                                    } else {
+                                        painter.writeRow(py, from: lo, to: a, into: p)
+                                        painter.writeRow(py, from: b, to: hi, into: p)
+                                        painter.writeRow(py, from: a, to: b, into: row)
+                                    }
+                                    for px in lo..<a where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
+                                    for px in b..<hi where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
+                                    continue
+                                }
+                                if painter.constant == nil {
+                                    if painter.verticalOnly {
+                                        (p + region.x).update(repeating: painter.word(region.x, py), count: rw)
+                                    } else if !(painter.horizontalOnly && paintsRowValid) {
+                                        painter.writeRow(py, from: region.x, to: region.maxX, into: p)
+                                        paintsRowValid = painter.horizontalOnly
+                                    }
+                                }
+                                for px in lo..<hi {
+                                    let wt = w[px]
+                                    if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                }
                             }
                         }
                     }

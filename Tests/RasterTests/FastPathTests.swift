@@ -42,3 +42,43 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
         #expect(out[count] == 0xDEAD_BEEF, "wrote past the row")
     }
 }
+
+/// A fill that skips a rect leaves exactly that rect alone and gives every other pixel the plain fill's bytes.
+@Test func fillSkippingARectMatchesThePlainFillElsewhere() {
+    var rng = TestRandom(seed: 11)
+    func unit() -> Double { Double.random(in: 0...1, using: &rng) }
+    for round in 0..<150 {
+        let w = 48, h = 40
+        var base = PixelBuffer(width: w, height: h)
+        for i in 0..<base.bytes.count / 4 {
+            let a = UInt8.random(in: 0...255, using: &rng)
+            base.bytes[i * 4 + 3] = round % 3 == 0 ? 255 : a
+            for c in 0..<3 { base.bytes[i * 4 + c] = UInt8.random(in: 0...base.bytes[i * 4 + 3], using: &rng) }
+        }
+        let rect = CGRect(x: unit() * 20 - 4, y: unit() * 16 - 4, width: unit() * 40 + 1, height: unit() * 36 + 1)
+        let shape = RoundedRect(rect: rect, radii: CornerRadii(topLeft: unit() * 10, topRight: unit() * 3, bottomLeft: 0, bottomRight: unit() * 12))
+        let color = CGColor(red: unit(), green: unit(), blue: unit(), alpha: round % 2 == 0 ? 1 : unit())
+        let paint: Paint = round % 4 == 1
+            ? .axialGradient(start: CGPoint(x: unit() * 48, y: unit() * 40), end: CGPoint(x: unit() * 48, y: unit() * 40),
+                             stops: [GradientStop(location: 0, color: color), GradientStop(location: 1, color: CGColor(red: unit(), green: 0.5, blue: 0, alpha: 1))])
+            : .solid(color)
+        let opacity = round % 5 == 0 ? unit() : 1
+        var clip: CoverageMask?
+        if round % 3 == 2 {
+            var m = CoverageMask(bounds: PixelRect(x: Int.random(in: -3...10, using: &rng), y: Int.random(in: -3...10, using: &rng), width: 40, height: 30))
+            for i in m.values.indices { m.values[i] = [0, 255, UInt8.random(in: 0...255, using: &rng)][Int.random(in: 0...2, using: &rng)] }
+            clip = m
+        }
+        let skip = PixelRect(x: Int.random(in: -10...50, using: &rng), y: Int.random(in: -10...45, using: &rng),
+                             width: Int.random(in: -2...40, using: &rng), height: Int.random(in: -2...40, using: &rng))
+        var plain = base, skipped = base
+        plain.fill(shape, with: paint, opacity: opacity, clip: clip)
+        skipped.fill(shape, with: paint, opacity: opacity, clip: clip, skipping: skip)
+        var mismatches = 0
+        for y in 0..<h { for x in 0..<w {
+            let inSkip = !skip.isEmpty && x >= skip.x && x < skip.maxX && y >= skip.y && y < skip.maxY
+            if skipped[x, y] != (inSkip ? base[x, y] : plain[x, y]) { mismatches += 1 }
+        } }
+        #expect(mismatches == 0, "round \(round): \(mismatches) pixels differ")
+    }
+}
