@@ -67,9 +67,7 @@ public final class LayerRenderer {
         let chain = backdropChain(root)
         if let cached = backdrop, cached.width == width, cached.height == height, cached.background == fill,
            cached.matches(chain) {
-            var canvas = Canvas(buffer: cached.image, originX: 0, originY: 0)
-            drawRemainder(of: chain, placement: rootPlacement, into: &canvas)
-            return canvas.buffer
+            return drawRemainder(of: chain, placement: rootPlacement, over: cached.image)
         }
         var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: fill), originX: 0, originY: 0)
         backdrop = nil
@@ -78,7 +76,7 @@ public final class LayerRenderer {
         } else {
             drawPrefix(of: chain, placement: rootPlacement, into: &canvas)
             backdrop = Backdrop(width: width, height: height, background: fill, key: chain.key, image: canvas.buffer)
-            drawRemainder(of: chain, placement: rootPlacement, into: &canvas)
+            canvas.buffer = drawRemainder(of: chain, placement: rootPlacement, over: canvas.buffer)
         }
         return canvas.buffer
     }
@@ -145,8 +143,10 @@ public final class LayerRenderer {
         }
     }
 
-    /// Draws, from the deepest level up, the children at and after each split.
-    private func drawRemainder(of chain: Chain, placement: Space, into canvas: inout Canvas) {
+    /// The backdrop with, from the deepest level up, the children at and after each split drawn over it.
+    /// When the first of them is a plain solid rectangle (a dimming layer), it is filled while the backdrop
+    /// is copied (one pass over the frame instead of two).
+    private func drawRemainder(of chain: Chain, placement: Space, over image: PixelBuffer) -> PixelBuffer {
         var contents: [Space] = []
         var parent = placement
         for level in chain.levels {
@@ -154,10 +154,18 @@ public final class LayerRenderer {
             contents.append(content)
             parent = content
         }
-        for (index, level) in chain.levels.enumerated().reversed() {
-            let start = index == chain.levels.count - 1 ? level.split : level.split + 1
-            drawChildren(Array(level.layer.sublayers.dropFirst(start)), parent: contents[index], into: &canvas, clip: .none, opacity: 1)
+        let last = chain.levels.count - 1
+        var deepest = Array(chain.levels[last].layer.sublayers.dropFirst(chain.levels[last].split))
+        var canvas = Canvas(buffer: image, originX: 0, originY: 0)
+        if !deepest.isEmpty, let solid = occludedSolidFill(deepest, at: 0, parent: contents[last], clip: .none, opacity: 1) {
+            canvas.buffer = image.copy(filling: solid.pieces.map { RoundedRect(rect: $0) }, with: .solid(solid.color), opacity: solid.opacity)
+            deepest.removeFirst()
         }
+        for (index, level) in chain.levels.enumerated().reversed() {
+            let children = index == last ? deepest : Array(level.layer.sublayers.dropFirst(level.split + 1))
+            drawChildren(children, parent: contents[index], into: &canvas, clip: .none, opacity: 1)
+        }
+        return canvas.buffer
     }
 
     // MARK: Damage
@@ -326,21 +334,26 @@ public final class LayerRenderer {
     /// later opaque sibling certainly covers: they would be overwritten byte for byte.
     private func drawChildren(_ children: [LayerSnapshot], parent: Space, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         for (index, child) in children.enumerated() {
-            // Unclipped only: under a clip the pieces would be masked, which rounds differently from the
-            // clipped fill of the whole rectangle.
-            if skipsOverdraw, opacity == 1, case .none = clip, let fill = plainSolidRect(child, parent: parent) {
-                let holes = children[(index + 1)...].compactMap { opaqueInterior(of: $0, parent: parent) }
-                    .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
-                if !holes.isEmpty {
-                    for piece in subtract(holes, from: fill.shape.rect) {
-                        self.fill(.rect(RoundedRect(rect: piece, radii: .zero)), paint: .solid(fill.color),
-                                  paintSpace: .identity, into: &canvas, clip: clip, opacity: Double(child.state.opacity))
-                    }
-                    continue
+            if let solid = occludedSolidFill(children, at: index, parent: parent, clip: clip, opacity: opacity) {
+                for piece in solid.pieces {
+                    fill(.rect(RoundedRect(rect: piece, radii: .zero)), paint: .solid(solid.color),
+                         paintSpace: .identity, into: &canvas, clip: clip, opacity: solid.opacity)
                 }
+                continue
             }
             draw(child, parent: parent, into: &canvas, clip: clip, opacity: opacity)
         }
+    }
+
+    /// The child at `index` when it is a plain solid rectangle: the pieces of it not covered by later
+    /// opaque siblings (all of it when none is), which draw the same pixels as the layer. Unclipped only:
+    /// under a clip the pieces would be masked, which rounds differently from the clipped whole rectangle.
+    private func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
+                                   opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
+        guard skipsOverdraw, opacity == 1, case .none = clip, let fill = plainSolidRect(children[index], parent: parent) else { return nil }
+        let holes = children[(index + 1)...].compactMap { opaqueInterior(of: $0, parent: parent) }
+            .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
+        return (subtract(holes, from: fill.shape.rect), fill.color, Double(children[index].state.opacity))
     }
 
     /// Where `clip` lets a fill through at full weight, in canvas pixels: .some(nil) everywhere (no clip),

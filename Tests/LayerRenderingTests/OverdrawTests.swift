@@ -89,4 +89,35 @@ import Foundation
             #expect(same, "seed \(seed): \(differing.count) pixels differ, first at \(differing.first.map { "\(($0 % a.width, $0 / a.width)): \(a.bytes[$0 * 4..<$0 * 4 + 4]) vs \(b.bytes[$0 * 4..<$0 * 4 + 4])" } ?? "")")
         }
     }
+
+    /// Consecutive frames of a card expanding over a dimmed list (the cached backdrop with the dimming
+    /// filled while it is copied, backgrounds skipped) against fresh renders that skip nothing.
+    @Test("consecutive frames equal fresh general renders", arguments: [CGFloat(1), 3])
+    func expandingCardOverDimmedList(scale: CGFloat) {
+        let size = CGSize(width: 80, height: 140)
+        let consecutive = LayerRenderer(scale: scale)
+        for step in 0..<6 {
+            let t = CGFloat(step) / 5
+            var r = Random(state: 99)
+            var root = testLayer(CGRect(origin: .zero, size: size), CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1))
+            root.sublayers = (0..<3).map { _ in Self.card(&r, in: size) }
+            root.sublayers.append(testLayer(CGRect(origin: .zero, size: size), CGColor(gray: 0, alpha: 1)) { $0.opacity = Float(0.3 * t) })
+            let frame = CGRect(x: 10 * (1 - t), y: 30 * (1 - t), width: 50 + 30 * t, height: 60 + 80 * t)
+            var card = testLayer(frame, .white) {
+                $0.cornerRadius = 8 * (1 - t); $0.shadowOpacity = 0.2; $0.shadowRadius = 6; $0.shadowOffset = CGSize(width: 0, height: 2)
+            }
+            var content = testLayer(CGRect(origin: .zero, size: frame.size)) { $0.cornerRadius = 8 * (1 - t); $0.masksToBounds = true }
+            content.sublayers = [testLayer(CGRect(origin: .zero, size: frame.size)) {
+                $0.gradient = LayerState.Gradient(colors: [CGColor(red: 1, green: 0.6, blue: 0, alpha: 1), CGColor(red: 0.4, green: 0.3, blue: 0.9, alpha: 1)],
+                                                  locations: nil, startPoint: .zero, endPoint: CGPoint(x: 1, y: 1))
+            }]
+            card.sublayers = [content]
+            root.sublayers.append(card)
+            let general = LayerRenderer(scale: scale)
+            general.skipsOverdraw = false
+            let a = consecutive.render(root, size: size), b = general.render(root, size: size)
+            let same = a == b
+            #expect(same, "frame \(step)")
+        }
+    }
 }

@@ -82,3 +82,56 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
         #expect(mismatches == 0, "round \(round): \(mismatches) pixels differ")
     }
 }
+
+/// Copying and filling in one pass gives the bytes of a copy followed by the fills, one after another
+/// (overlapping, fractional, partly outside; solid and gradient paints; translucent and opaque).
+@Test func copyFillingMatchesCopyThenFills() {
+    var rng = TestRandom(seed: 23)
+    func unit() -> Double { Double.random(in: 0...1, using: &rng) }
+    for round in 0..<60 {
+        let w = Int.random(in: 1...70, using: &rng), h = Int.random(in: 1...90, using: &rng)   // bands of 32 rows and a remainder
+        var base = PixelBuffer(width: w, height: h)
+        for i in 0..<w * h {
+            base.bytes[i * 4 + 3] = 255
+            for c in 0..<3 { base.bytes[i * 4 + c] = UInt8.random(in: 0...255, using: &rng) }
+        }
+        let shapes = (0..<Int.random(in: 0...4, using: &rng)).map { _ in
+            RoundedRect(rect: CGRect(x: unit() * Double(w) - 5, y: unit() * Double(h) - 5, width: unit() * Double(w), height: unit() * Double(h)),
+                        radii: CornerRadii(all: round % 2 == 0 ? 0 : unit() * 8))
+        }
+        let color = CGColor(red: unit(), green: unit(), blue: unit(), alpha: round % 3 == 0 ? 1 : unit())
+        let paint: Paint = round % 4 == 3
+            ? .axialGradient(start: .zero, end: CGPoint(x: Double(w), y: Double(h)),
+                             stops: [GradientStop(location: 0, color: color), GradientStop(location: 1, color: CGColor(red: 0, green: 0.2, blue: 1, alpha: 1))])
+            : .solid(color)
+        let opacity = round % 5 == 0 ? 1 : unit()
+        var expected = base
+        for shape in shapes { expected.fill(shape, with: paint, opacity: opacity) }
+        let fused = base.copy(filling: shapes, with: paint, opacity: opacity)
+        #expect(fused == expected, "round \(round)")
+    }
+}
+
+/// The vector run kernel (four pixels per step, then pairs, then one) against blendPixel pixel by pixel,
+/// for random premultiplied paints, weights, destinations, lengths and alignments.
+@Test func blendRunMatchesBlendPixel() {
+    var rng = TestRandom(seed: 5)
+    for round in 0..<3000 {
+        let a = UInt32([0, 1, 255, UInt8.random(in: 0...255, using: &rng)][round % 4])
+        func channel() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }
+        let word = channel() | channel() << 8 | channel() << 16 | a << 24
+        let weight = [UInt8(255), 0, 1, UInt8.random(in: 0...255, using: &rng)][(round / 4) % 4]
+        let count = Int.random(in: 0...37, using: &rng), offset = Int.random(in: 0...3, using: &rng)
+        var dst = (0..<count + offset + 1).map { _ in
+            let da = UInt32.random(in: 0...255, using: &rng)
+            return UInt32.random(in: 0...da, using: &rng) | UInt32.random(in: 0...da, using: &rng) << 8
+                | UInt32.random(in: 0...da, using: &rng) << 16 | da << 24
+        }
+        var expected = dst
+        expected.withUnsafeMutableBufferPointer { e in
+            for k in 0..<count { blendPixel(e.baseAddress! + offset + k, spread(word), weight: weight) }
+        }
+        dst.withUnsafeMutableBufferPointer { blendRun($0.baseAddress! + offset, count: count, word: word, weight: weight) }
+        #expect(dst == expected, "word \(String(word, radix: 16)) weight \(weight) count \(count)")
+    }
+}
