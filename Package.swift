@@ -52,6 +52,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
                     exclude: ["Goldens"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -233,12 +233,14 @@ open class UINavigationController: UIViewController {
                     to.isMovingToParent = false
                 } else {
                     self.stack.append(from)
-                    from.didMove(toParent: self)
-                    from.isMovingFromParent = false
                 }
                 self.navigationBar.items = self.stack.map(\.navigationItem)
                 to.endAppearanceTransition()
                 from.endAppearanceTransition()
+                if operation == .pop {
+                    from.didMove(toParent: self)
+                    from.isMovingFromParent = false
+                }
             }
         }
         transition = context
