@@ -60,7 +60,7 @@ enum ModalTransition {
         context = TransitionContext(
             label: "present \(type(of: presented))", container: container, animated: animated, style: style,
             from: presenter, to: presented,
-            fromView: removesPresenter ? presenterView : nil, toView: controller.presentedView,
+            fromView: { removesPresenter ? presenterView : nil }, toView: { controller.presentedView },
             frames: [ObjectIdentifier(presented): { (.zero, controller.frameOfPresentedViewInContainerView) },
                      ObjectIdentifier(presenter): { (presenterFrame, removesPresenter ? .zero : presenterFrame) }],
             animator: animator, interactionController: interaction
@@ -127,12 +127,14 @@ enum ModalTransition {
             presenterView.frame = container.bounds
         }
         presented.isBeingDismissed = true
+        // The view that leaves (the controller may drop its wrapper in dismissalTransitionDidEnd).
+        let leavingView = controller.presentedView
 
         var context: TransitionContext!
         context = TransitionContext(
             label: "dismiss \(type(of: presented))", container: container, animated: animated, style: controller.presentationStyle,
             from: presented, to: presenter,
-            fromView: controller.presentedView, toView: removesPresenter ? presenterView : nil,
+            fromView: { controller.presentedView }, toView: { removesPresenter ? presenterView : nil },
             frames: [ObjectIdentifier(presented): { [presentedFrame = controller.presentedView?.frame ?? .zero] in (presentedFrame, .zero) },
                      ObjectIdentifier(presenter): { [presenterFrame = presenterView.frame] in
                          (removesPresenter ? .zero : presenterFrame, container.bounds) }],
@@ -154,7 +156,7 @@ enum ModalTransition {
                 presented.isBeingDismissed = false
                 return
             }
-            controller.presentedView?.removeFromSuperview()
+            leavingView?.removeFromSuperview()
             if removesPresenter { restorePresenterView(presenterView, controller: controller) }
             endPresentation(of: presented, by: presenter, container: container)
             presented.endAppearanceTransition()

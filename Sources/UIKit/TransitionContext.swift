@@ -27,7 +27,9 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     private(set) var isFinished = false
 
     private let from: UIViewController, to: UIViewController
-    private let fromView: UIView?, toView: UIView?
+    /// Asked when the animator asks: a presentation controller may build its `presentedView` (a wrapper)
+    /// in `presentationTransitionWillBegin`.
+    private let fromView: () -> UIView?, toView: () -> UIView?
     /// Asked when the animator asks, so a presentation controller's frame reflects the laid-out container.
     private let frames: [ObjectIdentifier: () -> (initial: CGRect, final: CGRect)]
     private var onComplete: ((Bool) -> Void)?
@@ -38,7 +40,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     private var startTime: TimeInterval = 0
 
     init(label: String, container: UIView, animated: Bool, style: UIModalPresentationStyle,
-         from: UIViewController, to: UIViewController, fromView: UIView?, toView: UIView?,
+         from: UIViewController, to: UIViewController, fromView: @escaping () -> UIView?, toView: @escaping () -> UIView?,
          frames: [ObjectIdentifier: () -> (initial: CGRect, final: CGRect)],
          animator: UIViewControllerAnimatedTransitioning?, interactionController: UIViewControllerInteractiveTransitioning?,
          onComplete: @escaping (Bool) -> Void) {
@@ -58,7 +60,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         key == .from ? from : key == .to ? to : nil
     }
     func view(forKey key: UITransitionContextViewKey) -> UIView? {
-        key == .from ? fromView : key == .to ? toView : nil
+        key == .from ? fromView() : key == .to ? toView() : nil
     }
     func initialFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?().initial ?? .zero }
     func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?().final ?? .zero }

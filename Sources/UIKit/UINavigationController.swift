@@ -197,7 +197,7 @@ open class UINavigationController: UIViewController {
         var context: TransitionContext!
         context = TransitionContext(
             label: "\(operation == .push ? "push" : "pop") \(type(of: moving))", container: container, animated: animated,
-            style: .none, from: from, to: to, fromView: fromView, toView: toView,
+            style: .none, from: from, to: to, fromView: { fromView }, toView: { toView },
             frames: [ObjectIdentifier(from): { (bounds, .zero) }, ObjectIdentifier(to): { (.zero, bounds) }],
             animator: animator, interactionController: interaction
         ) { [unowned self] completed in
