@@ -8,6 +8,8 @@ open class UIView: UIResponder, CALayerDelegate {
     public private(set) weak var superview: UIView?
     public private(set) var subviews: [UIView] = []
     weak var owningViewController: UIViewController?
+    /// Storage for `gestureRecognizers` (UIGestureRecognizer.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     public var tag = 0
     public var isUserInteractionEnabled = true
@@ -257,6 +259,9 @@ open class UIView: UIResponder, CALayerDelegate {
         }
         return self
     }
+
+    /// A recognizer attached to this view (or a subview) asks before it begins; false makes it fail.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: Animation hook
 
