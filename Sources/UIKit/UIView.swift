@@ -253,7 +253,8 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The deepest visible, interactive view containing `point` (in this view's bounds space).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        // Compared in the layer's Float precision, so `alpha = 0.01` is hit-testable as UIKit documents.
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01), self.point(inside: point, with: event) else { return nil }
         for child in subviews.reversed() {
             if let hit = child.hitTest(convert(point, to: child), with: event) { return hit }
         }
