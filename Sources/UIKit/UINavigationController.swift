@@ -35,6 +35,11 @@ open class UINavigationController: UIViewController {
     private var transition: TransitionContext?
     /// The interaction controller of the edge-swipe pop while the finger is down.
     var interactivePop: UIPercentDrivenInteractiveTransition?
+    private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
+    /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
+    /// It drives UIKit's own pop; with a delegate animator it does nothing unless that animator's
+    /// interaction controller is UIKit's (as on iOS, a custom pop animator disables it).
+    open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
 
     public override init() { super.init() }
     public convenience init(rootViewController: UIViewController) {
@@ -154,7 +159,31 @@ open class UINavigationController: UIViewController {
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         root.addSubview(contentView)
         root.addSubview(navigationBar)
+        let edgePan = UIScreenEdgePanGestureRecognizer { [unowned self] (pan: UIScreenEdgePanGestureRecognizer) in
+            self.handleInteractivePop(pan)
+        }
+        edgePan.edges = .left
+        root.addGestureRecognizer(edgePan)
+        interactivePopGestureRecognizer = edgePan
         view = root
+    }
+
+    private func handleInteractivePop(_ pan: UIScreenEdgePanGestureRecognizer) {
+        let width = max(view.bounds.width, 1)
+        switch pan.state {
+        case .began:
+            interactivePopDriver = beginInteractivePop()
+        case .changed:
+            interactivePopDriver?.update(pan.translation(in: view).x / width)
+        case .ended:
+            if let driver = interactivePopDriver { endInteractivePop(driver, velocity: pan.velocity(in: view).x) }
+            interactivePopDriver = nil
+        case .cancelled, .failed:
+            interactivePopDriver?.cancel()
+            interactivePopDriver = nil
+        default:
+            break
+        }
     }
 
     open override func viewDidLoad() {
@@ -205,6 +234,7 @@ open class UINavigationController: UIViewController {
             context.runAlongsideCompletions()
             from.activeTransition = nil
             to.activeTransition = nil
+            self.activeTransition = nil
             self.transition = nil
             if completed {
                 fromView.removeFromSuperview()
@@ -244,6 +274,7 @@ open class UINavigationController: UIViewController {
             }
         }
         transition = context
+        activeTransition = context
         from.activeTransition = context
         to.activeTransition = context
         from.beginAppearanceTransition(false, animated: animated)

@@ -412,3 +412,57 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
         }
     }
 }
+
+/// The interactive pop driven by real touches on the left edge (interactivePopGestureRecognizer).
+@Suite struct EdgeSwipePop {
+    /// A finger from x = 4 to `toX` over `duration` at 60 Hz, then lifted; the views follow the finger.
+    func swipe(_ stage: Stage, toX: CGFloat, duration: TimeInterval, check: (CGFloat) -> Void = { _ in }) {
+        let steps = Int(duration * 60)
+        stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 4, y: 400))
+        for i in 1...steps {
+            stage.run(for: 1.0 / 60)
+            let x = 4 + (toX - 4) * CGFloat(i) / CGFloat(steps)
+            stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: x, y: 400))
+            check(x)
+        }
+        stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: toX, y: 400))
+    }
+
+    @Test func releasedPastHalfFinishes() {
+        let log = CallLog()
+        let a = LoggedViewController("A", log: log), b = LoggedViewController("B", log: log)
+        let nav = UINavigationController(rootViewController: a)
+        onStage(nav) { stage in
+            nav.pushViewController(b, animated: false)
+            stage.settle()
+            log.clear()
+            var followed = false
+            swipe(stage, toX: 260, duration: 0.5) { x in
+                // Once the pan has begun (15 pt hysteresis), B's left edge tracks the translation.
+                guard nav.transitionCoordinator?.isInteractive == true else { return }
+                let translation = b.view.shownFrame.minX
+                followed = followed || translation > 100
+                #expect(translation <= x && translation > x - 30)
+            }
+            #expect(followed)
+            stage.settle()
+            #expect(log.lines.prefix(3) == ["B.willMove(toParent: nil)", "B.viewWillDisappear", "A.viewWillAppear"])
+            #expect(log.lines.suffix(3) == ["B.viewDidDisappear", "A.viewDidAppear", "B.didMove(toParent: nil)"])
+            #expect(nav.viewControllers.elementsEqual([a], by: ===) && a.view.frame.minX == 0)
+            #expect(stage.markLabels.last == "transition.end pop LoggedViewController completed")
+        }
+    }
+
+    @Test func slowShortSwipeCancels() {
+        let a = UIViewController(), b = UIViewController()
+        let nav = UINavigationController(rootViewController: a)
+        onStage(nav) { stage in
+            nav.pushViewController(b, animated: false)
+            stage.settle()
+            swipe(stage, toX: 120, duration: 1)
+            stage.settle()
+            #expect(nav.viewControllers.elementsEqual([a, b], by: ===) && b.view.frame.minX == 0 && a.view.superview == nil)
+            #expect(stage.markLabels.last == "transition.end pop UIViewController cancelled")
+        }
+    }
+}
