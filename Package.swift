@@ -53,6 +53,7 @@ let package = Package(
                     exclude: ["Goldens"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "Stage"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit"]),
     ],
     swiftLanguageModes: [.v5]
 )
