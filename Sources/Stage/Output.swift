@@ -82,7 +82,9 @@ extension Stage {
             }
             try prepareParent(of: url)
             // The moments that move: from the first transition's start to the last one's end.
-            let first = plan.transitions.first?.start ?? 0, last = plan.transitions.last?.end ?? plan.duration
+            // (A transition without animation, e.g. a screen shown before the script, is not motion.)
+            let moving = plan.transitions.filter(\.isAnimated)
+            let first = moving.first?.start ?? 0, last = moving.last?.end ?? plan.duration
             let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
             let frames = try Stage.frames(sceneType, settings: settings, times: times)
             let sink = try PNGFileSink(file: url)
