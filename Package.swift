@@ -51,6 +51,7 @@ let package = Package(
         // into the source tree.
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
                     exclude: ["Goldens", "Traces"]),
+        .testTarget(name: "GestureTests", dependencies: ["UIKit", "Stage"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
     ],
     swiftLanguageModes: [.v5]

@@ -7,13 +7,15 @@ public struct RenderSettings: Equatable, Sendable {
     public var device: Device
     public var scale: CGFloat
     public var fps: Int
+    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
+    public var touches: Bool?
 
     /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
     public static let maxCanvasSide = 8192
     public static let fpsRange = 1...240
 
-    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60) {
-        self.device = device; self.scale = scale ?? device.scale; self.fps = fps
+    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil) {
+        self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches
     }
 
     public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }
@@ -61,6 +63,8 @@ public struct KeyMoment: Equatable, Sendable {
 public struct ClipPlan: Equatable, Sendable {
     public var duration: TimeInterval
     public var fps: Int
+    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
+    public var touches: Bool?
     public var transitions: [TransitionSpan]
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
@@ -92,7 +96,7 @@ public enum Stage {
             let session = SceneSession(sceneType, device: settings.device)
             for time in times {
                 session.advance(to: time)
-                try sink.append(try session.render(scale: settings.scale))
+                try sink.append(try session.render(scale: settings.scale, touches: settings.touches))
             }
             try sink.finish()
         } catch {

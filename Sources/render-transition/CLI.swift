@@ -9,6 +9,7 @@ render-transition — renders iOS view-controller transitions offscreen into MP4
 
 Usage:
   render-transition SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
+                         [--touches | --no-touches]
   render-transition SCENE --dump-tree tree.json --at SECONDS
   render-transition tree FILE.json --out still.png [--scale S]
   render-transition SCENE --plot PLOT.png [--device NAME]
@@ -34,6 +35,9 @@ Options:
   --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
                       touches and transitions); names and colours go to PLOT.png.txt and stdout.
                       Without --out only the plot is written.
+  --touches           draw a translucent dot under each finger that is down (default: on for scenes
+                      whose script drags, pans or swipes; off for taps only)
+  --no-touches        never draw the touch dots
   --list              the scenes, with what each shows and how long it lasts
 
 gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
@@ -114,7 +118,8 @@ enum CLI {
             return fail(StageError.unknownScene(name, available: builtInScenes.map { $0.name }).description, code: 2)
         }
         let device = arguments.device.flatMap(Device.named) ?? .default
-        let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, fps: arguments.fps ?? 60)
+        let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, fps: arguments.fps ?? 60,
+                                      touches: arguments.touches)
         if let dump = arguments.dumpTree {
             guard let time = arguments.at else {
                 return fail("--dump-tree needs --at SECONDS: the moment whose layer tree to write.", code: 2)

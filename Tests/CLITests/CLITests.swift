@@ -222,6 +222,27 @@ import Media
 
 /// Devices and filmstrips, as a user asks for them.
 @Suite(.serialized) struct DevicesAndFilmstrips {
+    /// card-expand only taps, so touches are off by default; `--touches` draws the dot while the finger is
+    /// down (0.2–0.3 s) and changes nothing once it is up.
+    @Test func touchesDrawsTheFingerOnlyWhenAskedAndWhileItIsDown() throws {
+        let directory = try CommandLine.temporaryDirectory()
+        func still(_ at: String, _ flags: [String]) throws -> [UInt8] {
+            let url = directory.appendingPathComponent("\(at)\(flags.joined()).png")
+            let result = try CommandLine.run(["card-expand", "--scale", "1", "--at", at, "--out", url.path] + flags)
+            #expect(result.status == 0, "\(result.stderr)")
+            return try PNGCodec.decode(contentsOf: url).bytes
+        }
+        let plain = try still("0.25", []), dotted = try still("0.25", ["--touches"])
+        #expect(plain != dotted)
+        #expect(try still("0.25", ["--no-touches"]) == plain)
+        #expect(try still("0.5", ["--touches"]) == still("0.5", []))
+        let twice = try CommandLine.run(["card-expand", "--touches", "--no-touches"])
+        #expect(twice.status == 2 && twice.stderr.contains("--no-touches conflicts"))
+        let tree = try CommandLine.run(["tree", "x.json", "--out", "x.png", "--touches"])
+        #expect(tree.status == 2 && tree.stderr.contains("--touches/--no-touches does not apply"))
+        #expect(try CommandLine.run(["--help"]).stdout.contains("--no-touches"))
+    }
+
     @Test func deviceSetsTheCanvasAndScale() throws {
         let directory = try CommandLine.temporaryDirectory()
         let still = directory.appendingPathComponent("se.png")
