@@ -7,13 +7,15 @@ public struct RenderSettings: Equatable, Sendable {
     public var device: Device
     public var scale: CGFloat
     public var fps: Int
+    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
+    public var touches: Bool?
 
     /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
     public static let maxCanvasSide = 8192
     public static let fpsRange = 1...240
 
-    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60) {
-        self.device = device; self.scale = scale ?? device.scale; self.fps = fps
+    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil) {
+        self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches
     }
 
     public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }
@@ -43,16 +45,38 @@ public struct TransitionSpan: Equatable, Sendable {
     public var completed: Bool
     /// The time at `fraction` (0…1) of the transition.
     public func time(at fraction: Double) -> TimeInterval { start + (end - start) * fraction }
+    /// False for a transition without animation (`animated: false`): it begins and ends at one instant.
+    public var isAnimated: Bool { end > start }
+}
+
+/// A moment worth a golden image: `percent` of the way through transition `transition` (its index in
+/// `ClipPlan.transitions`).
+public struct KeyMoment: Equatable, Sendable {
+    public var transition: Int
+    public var percent: Int
+    public var time: TimeInterval
+    /// `1-50`: the golden's file name without extension.
+    public var name: String { "\(transition)-\(percent)" }
 }
 
 /// The shape of a clip, known from a dry run of the scene (no pixels).
 public struct ClipPlan: Equatable, Sendable {
     public var duration: TimeInterval
     public var fps: Int
+    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
+    public var touches: Bool?
     public var transitions: [TransitionSpan]
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
     public func time(ofFrame index: Int) -> TimeInterval { Double(index) / Double(fps) }
+
+    /// The moments at `percents` of every animated transition, in time order. A transition without
+    /// animation has none (all its moments are one frame); indices still count it, so they match the marks.
+    public func keyMoments(percents: [Int] = [0, 25, 50, 75, 100]) -> [KeyMoment] {
+        transitions.enumerated().filter { $0.element.isAnimated }.flatMap { index, span in
+            percents.map { KeyMoment(transition: index, percent: $0, time: span.time(at: Double($0) / 100)) }
+        }.sorted { $0.time < $1.time }
+    }
 }
 
 public enum Stage {
@@ -72,7 +96,7 @@ public enum Stage {
             let session = SceneSession(sceneType, device: settings.device)
             for time in times {
                 session.advance(to: time)
-                try sink.append(try session.render(scale: settings.scale))
+                try sink.append(try session.render(scale: settings.scale, touches: settings.touches))
             }
             try sink.finish()
         } catch {

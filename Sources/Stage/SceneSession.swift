@@ -15,9 +15,11 @@ public final class SceneSession {
     public let device: Device
     public let timeline = Timeline()
     private let screen: UIScreen
-    private var scene: Scene!
+    private(set) var scene: Scene!
     private var window: UIWindow!
     private var player: ScriptPlayer!
+    /// Whether frames show touches unless told otherwise: when a finger moves somewhere in the script.
+    public private(set) var showsTouchesByDefault = false
     /// One renderer for the run: it keeps the unchanged backdrop between consecutive frames.
     private var renderer: LayerRenderer?
 
@@ -36,7 +38,9 @@ public final class SceneSession {
             window.rootViewController = scene.makeRootViewController()
             window.makeKeyAndVisible()
             window.layoutIfNeeded()
-            player = ScriptPlayer(script: scene.script(), window: window, start: Self.leadIn)
+            let script = scene.script()
+            showsTouchesByDefault = script.containsDrag
+            player = ScriptPlayer(script: script, window: window, start: Self.leadIn)
         }
     }
 
@@ -89,9 +93,23 @@ public final class SceneSession {
     /// The presentation tree now.
     public func snapshot() -> LayerSnapshot { within { window.layer.snapshot(at: timeline.now) } }
 
-    /// What the screen shows now, at `scale` pixels per point. A tree the scene left with non-finite or
+    /// The fingers that are down now (window coordinates).
+    public var touchLocations: [CGPoint] { window.touchLocations.map(\.location) }
+
+    /// What the screen shows now, at `scale` pixels per point, with a dot under each finger that is down
+    /// when `touches` is true (nil: `showsTouchesByDefault`). A tree the scene left with non-finite or
     /// negative geometry is an error naming the layer.
-    public func render(scale: CGFloat) throws -> PixelBuffer {
+    public func render(scale: CGFloat, touches: Bool? = nil) throws -> PixelBuffer {
+        var image = try renderLayers(scale: scale)
+        let fingers = touchLocations
+        if touches ?? showsTouchesByDefault, !fingers.isEmpty {
+            // `image` is a copy (copy-on-write) of the renderer's remembered frame: the dots never reach it.
+            TouchOverlay.draw(fingers, scale: Double(scale), on: &image)
+        }
+        return image
+    }
+
+    private func renderLayers(scale: CGFloat) throws -> PixelBuffer {
         let tree = snapshot()
         do { try tree.validate() } catch let error as InvalidLayerTree {
             throw StageError.invalidLayerTree(scene: sceneType.name, time: now, problem: error.description)
@@ -112,15 +130,20 @@ public final class SceneSession {
     public var marks: [(time: TimeInterval, label: String)] { timeline.marks }
 }
 
-/// Plays a script on the timeline: each step schedules the next.
+/// Plays a script on the timeline: each step schedules the next. Touches are marked on the timeline
+/// ("touch.down x,y", "touch.up x,y"; " finger N" for fingers other than 0).
 final class ScriptPlayer {
     private var steps: [Script.Step]
+    private let touchRate: Double
     private unowned let window: UIWindow
     private(set) var isWaitingForIdle = false
     private(set) var finishedAt: TimeInterval?
+    /// Where each finger that is down is (window coordinates).
+    private var fingers: [Int: CGPoint] = [:]
 
     init(script: Script, window: UIWindow, start: TimeInterval) {
         steps = script.steps + [.waitUntilIdle]
+        touchRate = script.touchRate
         self.window = window
         Timeline.current.schedule(at: start) { [weak self] in self?.runNext() }
     }
@@ -143,14 +166,56 @@ final class ScriptPlayer {
             isWaitingForIdle = true
         case .tap(let duration, let target):
             let point = target()
-            Timeline.current.mark("touch.down \(Int(point.x)),\(Int(point.y))")
-            window.sendTouch(finger: 0, phase: .began, at: point)
+            down(0, at: point)
             Timeline.current.schedule(at: now + duration) { [weak self] in
                 guard let self else { return }
-                Timeline.current.mark("touch.up \(Int(point.x)),\(Int(point.y))")
-                self.window.sendTouch(finger: 0, phase: .ended, at: point)
+                self.up(0)
                 self.runNext()
             }
+        case .touchDown(let finger, let target):
+            down(finger, at: target())
+            runNext()
+        case .touchUp(let finger):
+            up(finger)
+            runNext()
+        case .move(let finger, let motion):
+            guard let start = fingers[finger] else {
+                preconditionFailure("Script: finger \(finger) moves without a touchDown before it")
+            }
+            let end: CGPoint
+            switch motion.destination {
+            case .point(let target): end = target()
+            case .offset(let d): end = CGPoint(x: start.x + d.dx, y: start.y + d.dy)
+            }
+            sample(finger, motion, from: start, to: end, startTime: now, times: motion.sampleTimes(rate: touchRate)[...])
         }
+    }
+
+    /// Sends the next touch sample of a move at its time, then schedules the one after (or the next step).
+    private func sample(_ finger: Int, _ motion: TouchMotion, from a: CGPoint, to b: CGPoint, startTime: TimeInterval,
+                        times: ArraySlice<TimeInterval>) {
+        guard let t = times.first else { runNext(); return }
+        Timeline.current.schedule(at: startTime + t) { [weak self] in
+            guard let self else { return }
+            let p = motion.position(at: t, from: a, to: b, rate: self.touchRate)
+            self.fingers[finger] = p
+            self.window.sendTouch(finger: finger, phase: .moved, at: p)
+            self.sample(finger, motion, from: a, to: b, startTime: startTime, times: times.dropFirst())
+        }
+    }
+
+    private func down(_ finger: Int, at point: CGPoint) {
+        precondition(fingers[finger] == nil, "Script: finger \(finger) goes down twice without a touchUp")
+        fingers[finger] = point
+        Timeline.current.mark("touch.down \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
+        window.sendTouch(finger: finger, phase: .began, at: point)
+    }
+
+    private func up(_ finger: Int) {
+        guard let point = fingers.removeValue(forKey: finger) else {
+            preconditionFailure("Script: finger \(finger) lifts without a touchDown before it")
+        }
+        Timeline.current.mark("touch.up \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
+        window.sendTouch(finger: finger, phase: .ended, at: point)
     }
 }

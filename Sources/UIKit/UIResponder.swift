@@ -17,6 +17,10 @@ public final class UITouch: Hashable {
     public internal(set) weak var window: UIWindow?
     var windowLocation: CGPoint
     var previousWindowLocation: CGPoint
+    /// The recognizers that receive this touch (collected at touch down from the hit view and its ancestors).
+    public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
+    /// False once a recognizer has cancelled the touch in its view (`cancelsTouchesInView`).
+    var deliversToView = true
     public var tapCount: Int { 1 }
 
     init(phase: Phase, location: CGPoint, timestamp: TimeInterval, window: UIWindow) {

@@ -26,3 +26,17 @@ open class UIScrollView: UIView {
         clipsToBounds = true
     }
 }
+
+/// How far a motion at `initialVelocity` (points per second) travels before it stops when it keeps
+/// `decelerationRate` of its velocity per millisecond: the helper from WWDC18 "Designing Fluid
+/// Interfaces", `(v / 1000) · r / (1 − r)` (the sum of the per-millisecond steps). Not UIKit API: Apple's
+/// talk and sample code define it in the app; it is here so ported code finds it.
+public func project(initialVelocity: CGFloat, decelerationRate: CGFloat) -> CGFloat {
+    precondition(decelerationRate > 0 && decelerationRate < 1, "project: decelerationRate must be in (0, 1), got \(decelerationRate)")
+    return (initialVelocity / 1000) * decelerationRate / (1 - decelerationRate)
+}
+
+/// `project(initialVelocity:decelerationRate:)` with a scroll view's rate (`.normal` 0.998, `.fast` 0.99).
+public func project(initialVelocity: CGFloat, decelerationRate: UIScrollView.DecelerationRate) -> CGFloat {
+    project(initialVelocity: initialVelocity, decelerationRate: decelerationRate.rawValue)
+}

@@ -8,6 +8,8 @@ open class UIView: UIResponder, CALayerDelegate {
     public private(set) weak var superview: UIView?
     public private(set) var subviews: [UIView] = []
     weak var owningViewController: UIViewController?
+    /// Storage for `gestureRecognizers` (UIGestureRecognizer.swift).
+    var attachedGestureRecognizers: [UIGestureRecognizer] = []
 
     public var tag = 0
     public var isUserInteractionEnabled = true
@@ -251,12 +253,16 @@ open class UIView: UIResponder, CALayerDelegate {
 
     /// The deepest visible, interactive view containing `point` (in this view's bounds space).
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
-        guard !isHidden, isUserInteractionEnabled, alpha >= 0.01, self.point(inside: point, with: event) else { return nil }
+        // Compared in the layer's Float precision, so `alpha = 0.01` is hit-testable as UIKit documents.
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01), self.point(inside: point, with: event) else { return nil }
         for child in subviews.reversed() {
             if let hit = child.hitTest(convert(point, to: child), with: event) { return hit }
         }
         return self
     }
+
+    /// A recognizer attached to this view (or a subview) asks before it begins; false makes it fail.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
     // MARK: Animation hook
 

@@ -33,13 +33,25 @@ open class UIWindow: UIView {
     private var activeTouches: [Int: UITouch] = [:]
 
     /// Delivers one touch sample of finger `finger` (window coordinates) at the current media time.
+    ///
+    /// At touch down the window hit-tests and collects the enabled recognizers of the hit view and its
+    /// ancestors (nearest first). Each phase goes to those recognizers first, then to the view, unless a
+    /// recognizer that began has cancelled the touch in the view (`cancelsTouchesInView`).
     public func sendTouch(finger: Int, phase: UITouch.Phase, at location: CGPoint) {
         let now = CACurrentMediaTime()
         let touch: UITouch
         if phase == .began {
+            precondition(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
             touch = UITouch(phase: .began, location: location, timestamp: now, window: self)
             touch.view = hitTest(location, with: nil)
             activeTouches[finger] = touch
+            var recognizers: [UIGestureRecognizer] = []
+            var current = touch.view
+            while let view = current {
+                recognizers += view.attachedGestureRecognizers.filter { $0.accepts(touch) }
+                current = view.superview
+            }
+            touch.gestureRecognizers = recognizers
         } else {
             guard let existing = activeTouches[finger] else {
                 preconditionFailure("UIWindow.sendTouch: finger \(finger) \(phase) without a touch down")
@@ -50,14 +62,22 @@ open class UIWindow: UIView {
             touch.phase = phase
             touch.timestamp = now
         }
+        let event = UIEvent(timestamp: now, touches: Set(activeTouches.values).union([touch]))
         if phase == .ended || phase == .cancelled { activeTouches[finger] = nil }
-        guard let view = touch.view else { return }
-        let event = UIEvent(timestamp: now, touches: [touch])
+        for recognizer in touch.gestureRecognizers ?? [] {
+            recognizer.deliver(touch, phase: phase, event: event)
+        }
+        guard touch.deliversToView, let view = touch.view else { return }
         switch phase {
         case .began: view.touchesBegan([touch], with: event)
         case .moved, .stationary: view.touchesMoved([touch], with: event)
         case .ended: view.touchesEnded([touch], with: event)
         case .cancelled: view.touchesCancelled([touch], with: event)
         }
+    }
+
+    /// The fingers that are down, with their window locations (for drawing touch indicators).
+    public var touchLocations: [(finger: Int, location: CGPoint)] {
+        activeTouches.sorted { $0.key < $1.key }.map { ($0.key, $0.value.windowLocation) }
     }
 }

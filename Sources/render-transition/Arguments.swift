@@ -9,7 +9,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The parsed command line.
 struct Arguments: Equatable {
-    enum Command: Equatable { case help, list, render(scene: String), tree(file: String) }
+    enum Command: Equatable { case help, list, gallery, render(scene: String), tree(file: String) }
     var command: Command = .help
     var out: String?
     var fps: Int?
@@ -19,6 +19,8 @@ struct Arguments: Equatable {
     var device: String?
     var dumpTree: String?
     var plot: String?
+    /// `--touches` / `--no-touches`; nil: the scene decides (on when its script moves a finger).
+    var touches: Bool?
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot"]
 
@@ -33,8 +35,20 @@ struct Arguments: Equatable {
             index += 1
             if word == "--help" || word == "-h" { return Arguments(command: .help) }
             if word == "--list" { result.command = .list; continue }
+            if word == "--touches" || word == "--no-touches" {
+                guard result.touches == nil else {
+                    throw UsageError("\(word) conflicts with an earlier --touches or --no-touches; give one of them once.")
+                }
+                result.touches = word == "--touches"
+                continue
+            }
             guard word.hasPrefix("-") else {
                 if let scene { throw UsageError("two scene names given ('\(scene)' and '\(word)'); render one scene per run.") }
+                if word == "gallery" {
+                    result.command = .gallery
+                    scene = "gallery"
+                    continue
+                }
                 if word == "tree" {
                     guard index < argv.count, !argv[index].hasPrefix("--") else {
                         throw UsageError("tree needs a layer-tree document: render-transition tree FILE.json --out still.png")
@@ -52,7 +66,7 @@ struct Arguments: Equatable {
                 name = String(word[..<equals]); value = String(word[word.index(after: equals)...])
             }
             guard valueOptions.contains(name) else {
-                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --plot, --list, --help.")
+                throw UsageError("unknown option '\(name)'. Options: --out, --fps, --scale, --at, --filmstrip, --device, --dump-tree, --plot, --touches, --no-touches, --list, --help.")
             }
             if value == nil {
                 guard index < argv.count, !argv[index].hasPrefix("--") else {
@@ -67,8 +81,15 @@ struct Arguments: Equatable {
         if case .tree = result.command {
             for (given, name) in [(result.fps != nil, "--fps"), (result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
                                   (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree"),
-                                  (result.plot != nil, "--plot")] where given {
+                                  (result.plot != nil, "--plot"), (result.touches != nil, "--touches/--no-touches")] where given {
                 throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
+            }
+        } else if result.command == .gallery {
+            for (given, name) in [(result.fps != nil, "--fps"), (result.scale != nil, "--scale"), (result.at != nil, "--at"),
+                                  (result.filmstrip != nil, "--filmstrip"), (result.device != nil, "--device"),
+                                  (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
+                                  (result.touches != nil, "--touches/--no-touches")] where given {
+                throw UsageError("\(name) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given.")
             }
         } else if result.command != .list {
             if let scene { result.command = .render(scene: scene) }

@@ -1,0 +1,287 @@
+/// Gesture recognizers: Apple's state machine, delegate and target–action, with closures instead of selectors.
+///
+/// Touches reach a recognizer through `UIWindow.sendTouch`, which collects, at touch down, the enabled
+/// recognizers of the hit view and its ancestors (`UITouch.gestureRecognizers`) and gives them every phase of
+/// the touch before the view gets it. Subclasses override the `touches…` hooks and set `state`; the setter
+/// does what UIKit does around a transition (ask the delegates, exclude rivals, cancel the view's touches,
+/// send the actions).
+open class UIGestureRecognizer {
+    public enum State: Int, Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        /// A discrete gesture's recognition is its end, as in UIKit.
+        public static var recognized: State { .ended }
+    }
+
+    public weak var delegate: UIGestureRecognizerDelegate?
+    public internal(set) weak var view: UIView?
+    /// When it begins (or recognizes), the touches it sees are cancelled in the view (`touchesCancelled`).
+    public var cancelsTouchesInView = true
+    /// Stored for source compatibility; touches always reach the view at once here (see UIKIT-COMPATIBILITY.md).
+    public var delaysTouchesBegan = false
+    public var delaysTouchesEnded = true
+    public var name: String?
+
+    public var isEnabled = true {
+        didSet {
+            guard !isEnabled, oldValue else { return }
+            if state == .began || state == .changed { state = .cancelled }
+            else if state == .possible, !touches.isEmpty { state = .failed }
+        }
+    }
+
+    // MARK: Target–action
+
+    private struct ActionEntry {
+        let owner: ObjectIdentifier?
+        let send: (UIGestureRecognizer) -> Void
+    }
+    private var targets: [ActionEntry] = []
+
+    public init() {}
+
+    /// `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))` becomes
+    /// `UIPanGestureRecognizer(target: self, action: Driver.handlePan)`: the unapplied method reference; the
+    /// target is held weakly, as UIKit does.
+    public convenience init<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+    /// For an action method without the recognizer parameter (`@objc func close()`).
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> () -> Void) {
+        self.init()
+        addTarget(target, action: action)
+    }
+    /// A closure action (no target): `UITapGestureRecognizer { recognizer in … }`.
+    public convenience init(handler: @escaping (UIGestureRecognizer) -> Void) {
+        self.init()
+        addAction(handler)
+    }
+    /// A closure action receiving the recognizer as its own class: `{ (pan: UIPanGestureRecognizer) in … }`.
+    public convenience init<Recognizer: UIGestureRecognizer>(handler: @escaping (Recognizer) -> Void) {
+        self.init()
+        addAction(handler)
+    }
+
+    public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
+        _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
+        targets.append(ActionEntry(owner: ObjectIdentifier(target)) { [weak target] recognizer in
+            guard let target else { return }
+            action(target)(Self.cast(recognizer))
+        })
+    }
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
+        targets.append(ActionEntry(owner: ObjectIdentifier(target)) { [weak target] _ in
+            guard let target else { return }
+            action(target)()
+        })
+    }
+    /// Removes every action of `target` (nil: every action). Without selectors, one method cannot be named.
+    public func removeTarget(_ target: AnyObject?) {
+        guard let target else { targets.removeAll(); return }
+        targets.removeAll { $0.owner == ObjectIdentifier(target) }
+    }
+    public func addAction(_ handler: @escaping (UIGestureRecognizer) -> Void) {
+        targets.append(ActionEntry(owner: nil, send: handler))
+    }
+    public func addAction<Recognizer: UIGestureRecognizer>(_ handler: @escaping (Recognizer) -> Void) {
+        targets.append(ActionEntry(owner: nil) { handler(Self.cast($0)) })
+    }
+
+    private static func cast<Recognizer: UIGestureRecognizer>(_ recognizer: UIGestureRecognizer) -> Recognizer {
+        guard let typed = recognizer as? Recognizer else {
+            preconditionFailure("a \(type(of: recognizer)) sent its action to a method that takes a \(Recognizer.self)")
+        }
+        return typed
+    }
+
+    // MARK: State
+
+    private var currentState: State = .possible
+
+    /// Subclasses move the state; the transitions UIKit forbids are programmer errors.
+    public var state: State {
+        get { currentState }
+        set { transition(to: newValue) }
+    }
+
+    private func transition(to new: State) {
+        let old = currentState
+        switch (old, new) {
+        case (.possible, .began), (.possible, .ended):
+            guard shouldBegin() else { currentState = .failed; return }
+            currentState = new
+            excludeRivals()
+            if cancelsTouchesInView { cancelTouchesInView() }
+            sendActions()
+        case (.possible, .failed):
+            currentState = .failed
+        case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
+             (.began, .cancelled), (.changed, .cancelled):
+            currentState = new
+            sendActions()
+        case (_, .possible) where old == .possible:
+            break
+        default:
+            preconditionFailure("\(type(of: self)): state cannot go from \(old) to \(new)")
+        }
+    }
+
+    private func sendActions() {
+        for target in targets { target.send(self) }
+    }
+
+    /// The delegate, then the view, may veto; a rival that already recognized (and does not allow
+    /// simultaneity) wins.
+    private func shouldBegin() -> Bool {
+        if let delegate, !delegate.gestureRecognizerShouldBegin(self) { return false }
+        if let view, !view.gestureRecognizerShouldBegin(self) { return false }
+        return !rivals.contains { ($0.state == .began || $0.state == .changed) && !allowsSimultaneity(with: $0) }
+    }
+
+    private func excludeRivals() {
+        for rival in rivals where rival.state == .possible && !allowsSimultaneity(with: rival) {
+            rival.currentState = .failed
+        }
+    }
+
+    private func allowsSimultaneity(with other: UIGestureRecognizer) -> Bool {
+        delegate?.gestureRecognizer(self, shouldRecognizeSimultaneouslyWith: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: self) == true
+    }
+
+    /// The other recognizers that see any of this one's touches.
+    private var rivals: [UIGestureRecognizer] {
+        var result: [UIGestureRecognizer] = []
+        for touch in touches {
+            for other in touch.gestureRecognizers ?? [] where other !== self && !result.contains(where: { $0 === other }) {
+                result.append(other)
+            }
+        }
+        return result
+    }
+
+    private func cancelTouchesInView() {
+        for touch in touches where touch.deliversToView {
+            touch.deliversToView = false
+            guard let view = touch.view else { continue }
+            view.touchesCancelled([touch], with: UIEvent(timestamp: touch.timestamp, touches: [touch]))
+        }
+    }
+
+    // MARK: Touches
+
+    /// The touches of the current sequence, in the order they came down (ignored ones excluded).
+    public private(set) var touches: [UITouch] = []
+
+    public var numberOfTouches: Int { touches.count }
+
+    /// The centroid of the touches, in `view`'s coordinates (nil: the window's).
+    open func location(in view: UIView?) -> CGPoint {
+        guard !touches.isEmpty else { return lastLocation.map { convertFromWindow($0, to: view) } ?? .zero }
+        return convertFromWindow(Self.centroid(of: touches), to: view)
+    }
+    open func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
+        precondition(touches.indices.contains(index), "location(ofTouch:in:): no touch \(index) (there are \(touches.count))")
+        return touches[index].location(in: view)
+    }
+
+    /// Where the touches were when the last one lifted, so `location(in:)` answers in `.ended`.
+    private var lastLocation: CGPoint?
+
+    static func centroid(of touches: [UITouch]) -> CGPoint {
+        var x: CGFloat = 0, y: CGFloat = 0
+        for touch in touches { x += touch.windowLocation.x; y += touch.windowLocation.y }
+        return CGPoint(x: x / CGFloat(touches.count), y: y / CGFloat(touches.count))
+    }
+
+    func convertFromWindow(_ point: CGPoint, to view: UIView?) -> CGPoint {
+        guard let view else { return point }
+        return view.convert(point, from: nil)
+    }
+
+    /// Stops sending `touch` to this recognizer (UIKit's `ignore(_:for:)`).
+    open func ignore(_ touch: UITouch, for event: UIEvent) {
+        touches.removeAll { $0 === touch }
+        touch.gestureRecognizers?.removeAll { $0 === self }
+    }
+
+    open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent) {}
+    open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
+    /// Called when the touch sequence is over and the state returns to `.possible`.
+    open func reset() {}
+
+    // MARK: Delivery (from UIWindow)
+
+    var isTracking: Bool { currentState == .possible || currentState == .began || currentState == .changed }
+
+    /// Whether this recognizer takes a new touch (UIKit asks the delegate once per touch).
+    func accepts(_ touch: UITouch) -> Bool {
+        isEnabled && (delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
+    }
+
+    func deliver(_ touch: UITouch, phase: UITouch.Phase, event: UIEvent) {
+        switch phase {
+        case .began:
+            touches.append(touch)
+            if isTracking { touchesBegan([touch], with: event) }
+        case .moved, .stationary:
+            if isTracking { touchesMoved([touch], with: event) }
+        case .ended, .cancelled:
+            if isTracking {
+                if phase == .ended { touchesEnded([touch], with: event) } else { touchesCancelled([touch], with: event) }
+            }
+            if touches.count == 1, touches[0] === touch { lastLocation = touch.windowLocation }
+            touches.removeAll { $0 === touch }
+            if touches.isEmpty { endSequence() }
+        }
+    }
+
+    /// All touches are up: a recognizer that is still undecided fails, and every one starts over.
+    private func endSequence() {
+        if currentState == .began || currentState == .changed { state = .cancelled }
+        currentState = .possible
+        reset()
+    }
+}
+
+/// UIKit's optional delegate methods, with the defaults UIKit uses when they are not implemented.
+public protocol UIGestureRecognizerDelegate: AnyObject {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+}
+
+public extension UIGestureRecognizerDelegate {
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+}
+
+extension UIView {
+    /// Apple declares it settable and optional; nil and [] mean none.
+    public var gestureRecognizers: [UIGestureRecognizer]? {
+        get { attachedGestureRecognizers.isEmpty ? nil : attachedGestureRecognizers }
+        set {
+            for recognizer in attachedGestureRecognizers { recognizer.view = nil }
+            attachedGestureRecognizers = []
+            for recognizer in newValue ?? [] { addGestureRecognizer(recognizer) }
+        }
+    }
+
+    public func addGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        if let old = gestureRecognizer.view { old.removeGestureRecognizer(gestureRecognizer) }
+        gestureRecognizer.view = self
+        attachedGestureRecognizers.append(gestureRecognizer)
+    }
+
+    public func removeGestureRecognizer(_ gestureRecognizer: UIGestureRecognizer) {
+        guard gestureRecognizer.view === self else { return }
+        attachedGestureRecognizers.removeAll { $0 === gestureRecognizer }
+        gestureRecognizer.view = nil
+    }
+}

@@ -1,0 +1,36 @@
+import Testing
+@testable import QuartzCore
+@testable import UIKit
+
+/// A window on its own clock with a finger that moves at chosen times.
+final class TouchHarness {
+    let clock = Timeline()
+    let window: UIWindow
+
+    init(size: CGSize = CGSize(width: 393, height: 852)) {
+        window = Timeline.$current.withValue(clock) { UIWindow(frame: CGRect(origin: .zero, size: size)) }
+    }
+
+    func on<T>(_ body: () -> T) -> T { Timeline.$current.withValue(clock) { body() } }
+
+    /// Sends one sample at time `t` (seconds).
+    func send(_ phase: UITouch.Phase, _ x: CGFloat, _ y: CGFloat, at t: TimeInterval, finger: Int = 0) {
+        on {
+            clock.advance(to: t)
+            window.sendTouch(finger: finger, phase: phase, at: CGPoint(x: x, y: y))
+        }
+    }
+}
+
+/// Records every state a recognizer reports through its action, with the translation at that moment.
+final class StateLog {
+    var states: [UIGestureRecognizer.State] = []
+    var translations: [CGPoint] = []
+    func handle(_ pan: UIPanGestureRecognizer) {
+        states.append(pan.state)
+        translations.append(pan.translation(in: nil))
+    }
+    func handleTap(_ tap: UITapGestureRecognizer) { states.append(tap.state) }
+}
+
+func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool { abs(a - b) <= tolerance }
