@@ -3,6 +3,15 @@ import Stage
 /// Every built-in scene, in the order `--list` shows them.
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
+    PanelPresentScene.self,
+    PanelDismissScene.self,
+    PanelMenuRightScene.self,
+    PanelBannerTopScene.self,
+    PanelDragDismissScene.self,
+    PanelDragCancelScene.self,
+    PanelPresentInterruptedScene.self,
+    PanelDismissInterruptedScene.self,
+    PanelEdgePresentScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
