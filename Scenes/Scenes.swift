@@ -3,6 +3,7 @@ import Stage
 /// Every built-in scene, in the order `--list` shows them.
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
+    CardCollapseScene.self,
     PanelPresentScene.self,
     PanelDismissScene.self,
     PanelMenuRightScene.self,
@@ -12,6 +13,8 @@ public let builtInScenes: [Scene.Type] = [
     PanelPresentInterruptedScene.self,
     PanelDismissInterruptedScene.self,
     PanelEdgePresentScene.self,
+    CrossDissolveScene.self,
+    HalfWaySpringScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
