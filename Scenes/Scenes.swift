@@ -3,6 +3,9 @@ import Stage
 /// Every built-in scene, in the order `--list` shows them.
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
+    CardCollapseScene.self,
+    CrossDissolveScene.self,
+    HalfWaySpringScene.self,
     BloqScene.self,
 ]
 

@@ -59,7 +59,7 @@ open class CALayer {
     public private(set) weak var superlayer: CALayer?
     private var children: [CALayer] = []
     public var name: String?
-    private var animationEntries: [(key: String, animation: CAAnimation)] = []
+    private var animationEntries: [AnimationEntry] = []
     private var generatedKeyCount = 0
     public private(set) var needsLayout = false
 
@@ -220,6 +220,8 @@ open class CALayer {
 
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
         precondition(layer !== self, "CALayer.insertSublayer: a layer cannot be its own sublayer")
+        let oldTimeBaseIsMedia = layer.timeBaseIsMedia
+        defer { if !(oldTimeBaseIsMedia && layer.timeBaseIsMedia) { layer.rescheduleAnimationEnds() } }
         var target = Int(index)
         if layer.superlayer === self, let current = children.firstIndex(where: { $0 === layer }) {
             children.remove(at: current)
@@ -243,8 +245,10 @@ open class CALayer {
 
     public func removeFromSuperlayer() {
         guard let parent = superlayer else { return }
+        let oldTimeBaseIsMedia = timeBaseIsMedia
         parent.children.removeAll { $0 === self }
         superlayer = nil
+        if !oldTimeBaseIsMedia { rescheduleAnimationEnds() }
     }
 
     // MARK: Layout
@@ -304,29 +308,109 @@ open class CALayer {
         return matrix
     }
 
+    // MARK: Timing (CAMediaTiming)
+
+    /// The layer's local time is `(parentTime − beginTime) · speed + timeOffset`, where the parent time is
+    /// the superlayer's local time (media time at the root). The layer's animations and its sublayers run
+    /// on it, so `speed = 0` freezes a subtree and `timeOffset` scrubs it, as in Core Animation.
+    public var beginTime: CFTimeInterval = 0 { didSet { if beginTime != oldValue { rescheduleAnimationEnds() } } }
+    public var speed: Float = 1 { didSet { if speed != oldValue { rescheduleAnimationEnds() } } }
+    public var timeOffset: CFTimeInterval = 0 { didSet { if timeOffset != oldValue { rescheduleAnimationEnds() } } }
+
+    private var hasIdentityTiming: Bool { beginTime == 0 && speed == 1 && timeOffset == 0 }
+
+    /// Whether this layer's local time is media time (every layer up to the root has identity timing).
+    private var timeBaseIsMedia: Bool {
+        var layer: CALayer? = self
+        while let l = layer { if !l.hasIdentityTiming { return false }; layer = l.superlayer }
+        return true
+    }
+
+    private func localTime(fromParent t: CFTimeInterval) -> CFTimeInterval { (t - beginTime) * Double(speed) + timeOffset }
+
+    /// This layer's local time at media time `t`.
+    package func localTime(atMedia t: CFTimeInterval) -> CFTimeInterval {
+        localTime(fromParent: superlayer.map { $0.localTime(atMedia: t) } ?? t)
+    }
+
+    /// How fast local time runs against media time (the product of the speeds up to the root).
+    private var effectiveSpeed: Double {
+        var rate = 1.0, layer: CALayer? = self
+        while let l = layer { rate *= Double(l.speed); layer = l.superlayer }
+        return rate
+    }
+
+    /// The media time at which local time is `local` (nil while some layer on the way is frozen).
+    private func mediaTime(atLocal local: CFTimeInterval) -> CFTimeInterval? {
+        guard speed != 0 else { return nil }
+        let parent = beginTime + (local - timeOffset) / Double(speed)
+        return superlayer.map { $0.mediaTime(atLocal: parent) } ?? parent
+    }
+
+    /// Converts a time from `layer`'s time space (nil: media time) into this layer's.
+    public func convertTime(_ t: CFTimeInterval, from layer: CALayer?) -> CFTimeInterval {
+        let media = layer.map { $0.mediaTime(atLocal: t) ?? CACurrentMediaTime() } ?? t
+        return localTime(atMedia: media)
+    }
+
+    /// Converts a time from this layer's time space into `layer`'s (nil: media time). A frozen layer's
+    /// time maps to the current media time.
+    public func convertTime(_ t: CFTimeInterval, to layer: CALayer?) -> CFTimeInterval {
+        let media = mediaTime(atLocal: t) ?? CACurrentMediaTime()
+        return layer.map { $0.localTime(atMedia: media) } ?? media
+    }
+
     // MARK: Animations
 
-    /// Adds an animation (replacing any with the same key). A `beginTime` of 0 becomes the current media time.
+    private final class AnimationEntry {
+        let key: String
+        let animation: CAAnimation
+        /// The pending timeline event that ends the animation (none while its layer's time stands still
+        /// or runs backwards).
+        var endEvent: Int?
+        init(key: String, animation: CAAnimation) { self.key = key; self.animation = animation }
+    }
+
+    /// Adds an animation (replacing any with the same key). A `beginTime` of 0 becomes the layer's current
+    /// local time (media time unless the layer or an ancestor is re-timed).
     public func add(_ anim: CAAnimation, forKey key: String?) {
         let key = key ?? { generatedKeyCount += 1; return "animation-\(generatedKeyCount)" }()
         removeAnimation(forKey: key)
-        if anim.beginTime == 0 { anim.beginTime = CACurrentMediaTime() }
-        animationEntries.append((key, anim))
+        if anim.beginTime == 0 { anim.beginTime = localTime(atMedia: CACurrentMediaTime()) }
+        let entry = AnimationEntry(key: key, animation: anim)
+        animationEntries.append(entry)
         anim.delegate?.animationDidStart(anim)
+        scheduleEnd(of: entry)
+    }
+
+    /// Schedules the event at which the animation's end is reached in this layer's time, if its time runs
+    /// forward.
+    private func scheduleEnd(of entry: AnimationEntry) {
+        if let event = entry.endEvent { Timeline.current.cancel(event) }
+        entry.endEvent = nil
+        let anim = entry.animation
         let end = anim.endTime
-        guard end.isFinite else { return }
-        Timeline.current.schedule(at: end) { [weak self] in
-            guard let self, let index = self.animationEntries.firstIndex(where: { $0.animation === anim }) else { return }
+        guard end.isFinite, effectiveSpeed > 0, let time = mediaTime(atLocal: end), time.isFinite else { return }
+        entry.endEvent = Timeline.current.schedule(at: time) { [weak self, weak entry] in
+            guard let self, let entry, let index = self.animationEntries.firstIndex(where: { $0 === entry }) else { return }
+            entry.endEvent = nil
             if anim.isRemovedOnCompletion { self.animationEntries.remove(at: index) }
             anim.delegate?.animationDidStop(anim, finished: true)
         }
     }
 
+    /// The time base of this subtree changed: every animation's end moves (or disappears while frozen).
+    private func rescheduleAnimationEnds() {
+        for entry in animationEntries { scheduleEnd(of: entry) }
+        for child in children { child.rescheduleAnimationEnds() }
+    }
+
     /// Removes an animation; its delegate hears `finished: false`.
     public func removeAnimation(forKey key: String) {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
-        let anim = animationEntries.remove(at: index).animation
-        anim.delegate?.animationDidStop(anim, finished: false)
+        let entry = animationEntries.remove(at: index)
+        if let event = entry.endEvent { Timeline.current.cancel(event) }
+        entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
     }
 
     public func removeAllAnimations() {
@@ -357,18 +441,24 @@ open class CALayer {
 
     // MARK: Presentation
 
-    /// The model with every attached animation applied at media time `t`, in the order they were added.
+    /// The model with every attached animation applied at media time `t` (converted into the layer's
+    /// local time), in the order they were added.
     public func presentationState(at t: CFTimeInterval) -> LayerState {
+        presentationState(localTime: localTime(atMedia: t))
+    }
+
+    private func presentationState(localTime local: CFTimeInterval) -> LayerState {
         var state = model
-        for entry in animationEntries { entry.animation.apply(to: &state, model: model, at: t) }
+        for entry in animationEntries { entry.animation.apply(to: &state, model: model, at: local) }
         return state
     }
 
     /// The model with only the animations `include` accepts applied at media time `t`, in order (what the
     /// layer would show if every other animation were removed).
     package func presentationState(at t: CFTimeInterval, applying include: (CAAnimation) -> Bool) -> LayerState {
+        let local = localTime(atMedia: t)
         var state = model
-        for entry in animationEntries where include(entry.animation) { entry.animation.apply(to: &state, model: model, at: t) }
+        for entry in animationEntries where include(entry.animation) { entry.animation.apply(to: &state, model: model, at: local) }
         return state
     }
 
@@ -383,9 +473,15 @@ open class CALayer {
     /// Animation draws them (`clampedForRendering`). Layers without a name are
     /// named after their delegate's class (the view), so dumps and error messages say which view is meant.
     public func snapshot(at t: CFTimeInterval) -> LayerSnapshot {
-        LayerSnapshot(name: name ?? delegate.map { String(describing: type(of: $0)) },
-                      state: presentationState(at: t).clampedForRendering(), sublayers: children.map { $0.snapshot(at: t) },
-                      mask: mask?.snapshot(at: t))
+        snapshot(parentTime: superlayer.map { $0.localTime(atMedia: t) } ?? t)
+    }
+
+    private func snapshot(parentTime: CFTimeInterval) -> LayerSnapshot {
+        let local = localTime(fromParent: parentTime)
+        return LayerSnapshot(name: name ?? delegate.map { String(describing: type(of: $0)) },
+                             state: presentationState(localTime: local).clampedForRendering(),
+                             sublayers: children.map { $0.snapshot(parentTime: local) },
+                             mask: mask?.snapshot(parentTime: local))
     }
 }
 

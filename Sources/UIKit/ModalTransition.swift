@@ -13,16 +13,23 @@ enum ModalTransition {
             warn("Attempt to present \(type(of: presented)) on \(type(of: presenter)) whose view is not in a window; ignored, as UIKit does.")
             return
         }
-        let style = presented.modalPresentationStyle == .automatic ? .fullScreen : presented.modalPresentationStyle
+        let style = effectiveStyle(presented.modalPresentationStyle)
         let delegate = presented.transitioningDelegate
-        let controller: UIPresentationController = style == .custom
-            ? (delegate?.presentationController(forPresented: presented, presenting: presenter, source: source)
-               ?? UIPresentationController(presentedViewController: presented, presenting: presenter))
-            : FullScreenPresentationController(presented: presented, presenting: presenter, style: style)
-        let animator: UIViewControllerAnimatedTransitioning? = animated
-            ? (delegate?.animationController(forPresented: presented, presenting: presenter, source: source)
-               ?? CoverVerticalAnimator(presenting: true))
-            : nil
+        // UIKit's order (reference §4.3): presentation controller, animation controller, interaction
+        // controller (only when there is an animator).
+        let controller: UIPresentationController
+        switch style {
+        case .custom:
+            controller = delegate?.presentationController(forPresented: presented, presenting: presenter, source: source)
+                ?? UIPresentationController(presentedViewController: presented, presenting: presenter)
+        case .pageSheet, .formSheet:
+            controller = SheetPresentationController(presented: presented, presenting: presenter, style: style)
+        default:
+            controller = FullScreenPresentationController(presented: presented, presenting: presenter, style: style)
+        }
+        let custom = animated ? delegate?.animationController(forPresented: presented, presenting: presenter, source: source) : nil
+        let interaction = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? CoverVerticalAnimator(presenting: true)) : nil
 
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -35,47 +42,65 @@ enum ModalTransition {
         controller.containerView = container
         window.addSubview(container)
 
+        let removesPresenter = controller.shouldRemovePresentersView
+        // Full-screen styles: the presenter's view moves into the container for the transition and leaves
+        // the hierarchy when it completes; its place is remembered for the dismissal.
+        let presenterView = presenter.view!
+        if removesPresenter {
+            controller.presenterPlace = (presenterView.superview, presenterView.superview?.subviews.firstIndex { $0 === presenterView } ?? 0,
+                                         presenterView.frame)
+            let frame = presenterView.superview?.convert(presenterView.frame, to: container) ?? container.bounds
+            container.insertSubview(presenterView, at: 0)
+            presenterView.frame = frame
+        }
+
         presented.loadViewIfNeeded()
-        presented.viewWillAppear(animated)
-        if controller.shouldRemovePresentersView { presenter.viewWillDisappear(animated) }
+        let presenterFrame = presenterView.frame
+        var context: TransitionContext!
+        context = TransitionContext(
+            label: "present \(type(of: presented))", container: container, animated: animated, style: style,
+            from: presenter, to: presented,
+            fromView: { removesPresenter ? presenterView : nil }, toView: { controller.presentedView },
+            frames: [ObjectIdentifier(presented): { (.zero, controller.frameOfPresentedViewInContainerView) },
+                     ObjectIdentifier(presenter): { (presenterFrame, removesPresenter ? .zero : presenterFrame) }],
+            animator: animator, interactionController: interaction
+        ) { completed in
+            controller.presentationTransitionDidEnd(completed)
+            animator?.animationEnded(completed)
+            context.runAlongsideCompletions()
+            presenter.activeTransition = nil
+            presented.activeTransition = nil
+            if completed {
+                if removesPresenter { presenterView.removeFromSuperview() }
+                presented.endAppearanceTransition()
+                if removesPresenter { presenter.endAppearanceTransition() }
+                presented.isBeingPresented = false
+                completion?()
+            } else {
+                // A cancelled presentation is undone, with the appearance callbacks reversed.
+                presented.beginAppearanceTransition(false, animated: animated)
+                if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
+                controller.presentedView?.removeFromSuperview()
+                if removesPresenter { restorePresenterView(presenterView, controller: controller) }
+                endPresentation(of: presented, by: presenter, container: container)
+                presented.endAppearanceTransition()
+                if removesPresenter { presenter.endAppearanceTransition() }
+                presented.isBeingPresented = false
+            }
+        }
+        presenter.activeTransition = context
+        presented.activeTransition = context
+
+        presented.beginAppearanceTransition(true, animated: animated)
+        if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         controller.presentationTransitionWillBegin()
         container.setNeedsLayout()
         container.layoutIfNeeded()
 
-        let removesPresenter = controller.shouldRemovePresentersView
-        let finalFrame = controller.frameOfPresentedViewInContainerView
-        let context = ModalTransitionContext(
-            container: container, animated: animated, style: style, from: presenter, to: presented,
-            fromView: removesPresenter ? presenter.view : nil, toView: controller.presentedView,
-            frames: [ObjectIdentifier(presented): (.zero, finalFrame),
-                     ObjectIdentifier(presenter): (presenter.view.frame, removesPresenter ? .zero : presenter.view.frame)]
-        ) { completed in
-            Timeline.current.mark("transition.end present \(type(of: presented)) \(completed ? "completed" : "cancelled")")
-            presented.isBeingPresented = false
-            controller.presentationTransitionDidEnd(completed)
-            animator?.animationEnded(completed)
-            if completed {
-                if removesPresenter { presenter.view.removeFromSuperview() }
-                presented.viewDidAppear(animated)
-                if removesPresenter { presenter.viewDidDisappear(animated) }
-                completion?()
-            } else {
-                // A cancelled presentation: undo it, with the appearance callbacks reversed.
-                presented.viewWillDisappear(animated)
-                controller.presentedView?.removeFromSuperview()
-                endPresentation(of: presented, by: presenter, container: container)
-                presented.viewDidDisappear(animated)
-                if removesPresenter { presenter.viewDidAppear(animated) }
-            }
-        }
-        Timeline.current.mark("transition.begin present \(type(of: presented))")
-        if let animator {
-            _ = animator.transitionDuration(using: context)
-            animator.animateTransition(using: context)
-        } else {
+        context.start {
             if let view = controller.presentedView {
                 if view.superview == nil { container.addSubview(view) }
-                view.frame = finalFrame
+                view.frame = controller.frameOfPresentedViewInContainerView
             }
             context.completeTransition(true)
         }
@@ -91,50 +116,82 @@ enum ModalTransition {
             // Dismissing a controller that presents another: take the top one down first, without animation.
             dismiss(deeper, animated: false, completion: nil)
         }
-        let animator: UIViewControllerAnimatedTransitioning? = animated
-            ? (presented.transitioningDelegate?.animationController(forDismissed: presented)
-               ?? CoverVerticalAnimator(presenting: false))
-            : nil
+        let delegate = presented.transitioningDelegate
+        let custom = animated ? delegate?.animationController(forDismissed: presented) : nil
+        let interaction = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? CoverVerticalAnimator(presenting: false)) : nil
         let removesPresenter = controller.shouldRemovePresentersView
+        let presenterView = presenter.view!
+        if removesPresenter {
+            // The animator puts the presenter's view into the container; it starts where it was.
+            presenterView.frame = container.bounds
+        }
         presented.isBeingDismissed = true
-        presented.viewWillDisappear(animated)
-        if removesPresenter { presenter.viewWillAppear(animated) }
-        controller.dismissalTransitionWillBegin()
+        // The view that leaves (the controller may drop its wrapper in dismissalTransitionDidEnd).
+        let leavingView = controller.presentedView
 
-        let context = ModalTransitionContext(
-            container: container, animated: animated, style: controller.presentationStyle,
+        var context: TransitionContext!
+        context = TransitionContext(
+            label: "dismiss \(type(of: presented))", container: container, animated: animated, style: controller.presentationStyle,
             from: presented, to: presenter,
-            fromView: controller.presentedView, toView: removesPresenter ? presenter.view : nil,
-            frames: [ObjectIdentifier(presented): (controller.presentedView?.frame ?? .zero, .zero),
-                     ObjectIdentifier(presenter): (.zero, container.bounds)]
+            fromView: { controller.presentedView }, toView: { removesPresenter ? presenterView : nil },
+            frames: [ObjectIdentifier(presented): { [presentedFrame = controller.presentedView?.frame ?? .zero] in (presentedFrame, .zero) },
+                     ObjectIdentifier(presenter): { [presenterFrame = presenterView.frame] in
+                         (removesPresenter ? .zero : presenterFrame, container.bounds) }],
+            animator: animator, interactionController: interaction
         ) { completed in
-            Timeline.current.mark("transition.end dismiss \(type(of: presented)) \(completed ? "completed" : "cancelled")")
-            presented.isBeingDismissed = false
             controller.dismissalTransitionDidEnd(completed)
             animator?.animationEnded(completed)
+            context.runAlongsideCompletions()
+            presenter.activeTransition = nil
+            presented.activeTransition = nil
             guard completed else {
-                presented.viewWillAppear(animated)
-                presented.viewDidAppear(animated)
+                // Still presented: the appearance callbacks are reversed; a full-screen presenter's view
+                // leaves the hierarchy again.
+                presented.beginAppearanceTransition(true, animated: animated)
+                if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
+                if removesPresenter { presenterView.removeFromSuperview() }
+                presented.endAppearanceTransition()
+                if removesPresenter { presenter.endAppearanceTransition() }
+                presented.isBeingDismissed = false
                 return
             }
-            controller.presentedView?.removeFromSuperview()
-            if removesPresenter, presenter.view.window == nil, let window = container.window {
-                // The animator should have put the presenter back; make sure it is there.
-                presenter.view.frame = container.bounds
-                window.insertSubview(presenter.view, belowSubview: container)
-            }
+            leavingView?.removeFromSuperview()
+            if removesPresenter { restorePresenterView(presenterView, controller: controller) }
             endPresentation(of: presented, by: presenter, container: container)
-            presented.viewDidDisappear(animated)
-            if removesPresenter { presenter.viewDidAppear(animated) }
+            presented.endAppearanceTransition()
+            if removesPresenter { presenter.endAppearanceTransition() }
+            presented.isBeingDismissed = false
             completion?()
         }
-        Timeline.current.mark("transition.begin dismiss \(type(of: presented))")
-        if let animator {
-            _ = animator.transitionDuration(using: context)
-            animator.animateTransition(using: context)
-        } else {
+        presenter.activeTransition = context
+        presented.activeTransition = context
+
+        presented.beginAppearanceTransition(false, animated: animated)
+        if removesPresenter { presenter.beginAppearanceTransition(true, animated: animated) }
+        controller.dismissalTransitionWillBegin()
+        context.start {
             context.completeTransition(true)
         }
+    }
+
+    /// `.automatic` on a phone: the page sheet (iOS 13 and later).
+    static func effectiveStyle(_ style: UIModalPresentationStyle) -> UIModalPresentationStyle {
+        switch style {
+        case .automatic: .pageSheet
+        case .none, .popover: .fullScreen
+        case .currentContext: .fullScreen
+        case .overCurrentContext: .overFullScreen
+        default: style
+        }
+    }
+
+    /// Puts a full-screen presenter's view back where it was before the presentation.
+    private static func restorePresenterView(_ view: UIView, controller: UIPresentationController) {
+        guard let (superview, index, frame) = controller.presenterPlace, let superview else { return }
+        superview.insertSubview(view, at: min(index, superview.subviews.count))
+        view.frame = frame
+        controller.presenterPlace = nil
     }
 
     /// The container leaves the window and the two controllers forget each other.
@@ -154,7 +211,7 @@ enum ModalTransition {
         return root
     }
 
-    private static func warn(_ message: String) {
+    static func warn(_ message: String) {
         FileHandle.standardError.write(Data("UIKit: \(message)\n".utf8))
     }
 }

@@ -13,11 +13,14 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 }
 
 /// Vends the objects that run a custom modal transition. Every method is optional (a protocol extension
-/// supplies nil), as in UIKit.
+/// supplies nil), as in UIKit. The interaction controllers are asked only when an animation controller
+/// was returned (reference §4.3).
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning?
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
     func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                 source: UIViewController) -> UIPresentationController?
 }
@@ -25,6 +28,8 @@ extension UIViewControllerTransitioningDelegate {
     public func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                                     source: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     public func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func interactionControllerForPresentation(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
     public func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
                                        source: UIViewController) -> UIPresentationController? { nil }
 }
@@ -33,13 +38,57 @@ extension UIViewControllerTransitioningDelegate {
 public protocol UIViewControllerAnimatedTransitioning: AnyObject {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning)
+    /// Optional. When implemented it must return the same animator for the whole transition (checked).
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating
     func animationEnded(_ transitionCompleted: Bool)
 }
 extension UIViewControllerAnimatedTransitioning {
+    /// Not implemented: UIKit scrubs the transition's Core Animation animations instead.
+    public func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        NoInterruptibleAnimator.marker
+    }
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
-/// What an animator knows about the transition it runs.
+/// What the protocol extension answers for `interruptibleAnimator(using:)` when an animator does not
+/// implement it (the stand-in for Objective-C's `respondsToSelector:`). Never used as an animator.
+final class NoInterruptibleAnimator: UIViewImplicitlyAnimating, @unchecked Sendable {
+    static let marker = NoInterruptibleAnimator()
+    var state: UIViewAnimatingState { .inactive }
+    var isRunning: Bool { false }
+    var isReversed: Bool { get { false } set {} }
+    var fractionComplete: CGFloat { get { 0 } set {} }
+    func startAnimation() {}
+    func startAnimation(afterDelay delay: TimeInterval) {}
+    func pauseAnimation() {}
+    func stopAnimation(_ withoutFinishing: Bool) {}
+    func finishAnimation(at finalPosition: UIViewAnimatingPosition) {}
+}
+
+extension UIViewControllerAnimatedTransitioning {
+    /// The interruptible animator, or nil when the animator does not implement the method.
+    func implementedInterruptibleAnimator(using context: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating? {
+        let animator = interruptibleAnimator(using: context)
+        return animator === NoInterruptibleAnimator.marker ? nil : animator
+    }
+}
+
+/// Drives a transition's progress (usually from a gesture).
+public protocol UIViewControllerInteractiveTransitioning: AnyObject {
+    func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning)
+    var completionSpeed: CGFloat { get }
+    var completionCurve: UIView.AnimationCurve { get }
+    /// false: the transition starts like a non-interactive one and may become interactive later
+    /// (`pauseInteractiveTransition()`), which needs an interruptible animator or UIKit's scrubbing.
+    var wantsInteractiveStart: Bool { get }
+}
+extension UIViewControllerInteractiveTransitioning {
+    public var completionSpeed: CGFloat { 1 }
+    public var completionCurve: UIView.AnimationCurve { .easeInOut }
+    public var wantsInteractiveStart: Bool { true }
+}
+
+/// What an animator and an interaction controller know about the transition they run.
 public protocol UIViewControllerContextTransitioning: AnyObject {
     var containerView: UIView { get }
     var isAnimated: Bool { get }
@@ -47,50 +96,54 @@ public protocol UIViewControllerContextTransitioning: AnyObject {
     var transitionWasCancelled: Bool { get }
     var presentationStyle: UIModalPresentationStyle { get }
     var targetTransform: CGAffineTransform { get }
+    func updateInteractiveTransition(_ percentComplete: CGFloat)
+    func finishInteractiveTransition()
+    func cancelInteractiveTransition()
+    func pauseInteractiveTransition()
     func completeTransition(_ didComplete: Bool)
     func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
     func view(forKey key: UITransitionContextViewKey) -> UIView?
+    /// `.zero` for a controller whose view is not on screen at the start (the presented or pushed one).
     func initialFrame(for vc: UIViewController) -> CGRect
+    /// The presented controller: `frameOfPresentedViewInContainerView`; a controller that leaves: `.zero`.
     func finalFrame(for vc: UIViewController) -> CGRect
 }
 
-/// The context UIKit hands to animators for a modal present or dismiss.
-final class ModalTransitionContext: UIViewControllerContextTransitioning {
-    let containerView: UIView
-    let isAnimated: Bool
-    let isInteractive = false
-    private(set) var transitionWasCancelled = false
-    let presentationStyle: UIModalPresentationStyle
-    let targetTransform = CGAffineTransform.identity
+/// What alongside animations and completion blocks learn about the transition.
+public protocol UIViewControllerTransitionCoordinatorContext: AnyObject {
+    var isAnimated: Bool { get }
+    var presentationStyle: UIModalPresentationStyle { get }
+    var initiallyInteractive: Bool { get }
+    var isInterruptible: Bool { get }
+    var isInteractive: Bool { get }
+    var isCancelled: Bool { get }
+    var transitionDuration: TimeInterval { get }
+    var percentComplete: CGFloat { get }
+    var completionVelocity: CGFloat { get }
+    var completionCurve: UIView.AnimationCurve { get }
+    var containerView: UIView { get }
+    var targetTransform: CGAffineTransform { get }
+    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController?
+    func view(forKey key: UITransitionContextViewKey) -> UIView?
+}
 
-    private let from: UIViewController, to: UIViewController
-    private let fromView: UIView?, toView: UIView?
-    private let frames: [ObjectIdentifier: (initial: CGRect, final: CGRect)]
-    private var onComplete: ((Bool) -> Void)?
-
-    init(container: UIView, animated: Bool, style: UIModalPresentationStyle,
-         from: UIViewController, to: UIViewController, fromView: UIView?, toView: UIView?,
-         frames: [ObjectIdentifier: (initial: CGRect, final: CGRect)], onComplete: @escaping (Bool) -> Void) {
-        containerView = container; isAnimated = animated; presentationStyle = style
-        self.from = from; self.to = to; self.fromView = fromView; self.toView = toView
-        self.frames = frames; self.onComplete = onComplete
-    }
-
-    func viewController(forKey key: UITransitionContextViewControllerKey) -> UIViewController? {
-        key == .from ? from : key == .to ? to : nil
-    }
-    func view(forKey key: UITransitionContextViewKey) -> UIView? {
-        key == .from ? fromView : key == .to ? toView : nil
-    }
-    func initialFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.initial ?? .zero }
-    func finalFrame(for vc: UIViewController) -> CGRect { frames[ObjectIdentifier(vc)]?.final ?? .zero }
-
-    func completeTransition(_ didComplete: Bool) {
-        guard let onComplete else {
-            preconditionFailure("completeTransition(_:) called twice for the same transition")
-        }
-        self.onComplete = nil
-        transitionWasCancelled = !didComplete
-        onComplete(didComplete)
+/// Runs extra animations with a transition (same timing; scrubbed and reversed with it) and blocks when it
+/// ends. Available from `UIViewController.transitionCoordinator` while a transition runs.
+public protocol UIViewControllerTransitionCoordinator: UIViewControllerTransitionCoordinatorContext {
+    /// Views animated here must be inside the container (else use `animateAlongsideTransition(in:…)`).
+    @discardableResult
+    func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                 completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+    /// For a view outside the container: it is frozen and scrubbed with the transition while interactive.
+    @discardableResult
+    func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?,
+                                    completion: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool
+    /// Called each time the transition becomes interactive or stops being interactive.
+    func notifyWhenInteractionChanges(_ handler: @escaping (UIViewControllerTransitionCoordinatorContext) -> Void)
+}
+extension UIViewControllerTransitionCoordinator {
+    @discardableResult
+    public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animate(alongsideTransition: animation, completion: nil)
     }
 }

@@ -24,6 +24,9 @@ open class UIPresentationController {
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
     open func containerViewWillLayoutSubviews() {}
     open func containerViewDidLayoutSubviews() {}
+
+    /// Where a full-screen presenter's view lived before the presentation moved it (put back on dismissal).
+    var presenterPlace: (superview: UIView?, index: Int, frame: CGRect)?
 }
 
 /// `.fullScreen` and `.overFullScreen`: the presented view fills the container; full screen removes the
@@ -36,6 +39,34 @@ final class FullScreenPresentationController: UIPresentationController {
     }
     override var shouldRemovePresentersView: Bool { style == .fullScreen }
     override var presentationStyle: UIModalPresentationStyle { style }
+}
+
+/// `.pageSheet` / `.formSheet` (and `.automatic`) on a phone in portrait: a sheet from 10 pt below the
+/// top safe area to the bottom, top corners rounded (10 pt); the presenter stays on screen and gets no
+/// disappear callbacks. The presenter's scale-down look is not drawn.
+final class SheetPresentationController: UIPresentationController {
+    let style: UIModalPresentationStyle
+    init(presented: UIViewController, presenting: UIViewController, style: UIModalPresentationStyle) {
+        self.style = style
+        super.init(presentedViewController: presented, presenting: presenting)
+    }
+    override var presentationStyle: UIModalPresentationStyle { style }
+    override var frameOfPresentedViewInContainerView: CGRect {
+        guard let containerView else { return .zero }
+        let top = containerView.safeAreaInsets.top + 10
+        return CGRect(x: 0, y: top, width: containerView.bounds.width, height: containerView.bounds.height - top)
+    }
+    override func presentationTransitionWillBegin() {
+        guard let view = presentedView else { return }
+        view.layer.cornerRadius = 10
+        view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
+        view.clipsToBounds = true
+    }
+    override func containerViewDidLayoutSubviews() {
+        guard let view = presentedView, view.superview === containerView, !presentedViewController.isBeingPresented,
+              !presentedViewController.isBeingDismissed else { return }
+        view.frame = frameOfPresentedViewInContainerView
+    }
 }
 
 /// The container view: its layout pass is the presentation controller's.

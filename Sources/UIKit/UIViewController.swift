@@ -19,7 +19,31 @@ open class UIViewController: UIResponder {
     public internal(set) var presentationController: UIPresentationController?
     public internal(set) var isBeingPresented = false
     public internal(set) var isBeingDismissed = false
+    /// True while this controller is being added to a container (push, addChild) until it has appeared.
+    public internal(set) var isMovingToParent = false
+    /// True while this controller is being removed from a container (pop) until it has disappeared.
+    public internal(set) var isMovingFromParent = false
     public var tabBarItem: UITabBarItem?
+    open var title: String? {
+        didSet { if let item = storedNavigationItem, item.title == oldValue { item.title = title } }
+    }
+    private var storedNavigationItem: UINavigationItem?
+    /// What a navigation bar shows for this controller (created on first use, titled like the controller).
+    open var navigationItem: UINavigationItem {
+        if let item = storedNavigationItem { return item }
+        let item = UINavigationItem(title: title)
+        storedNavigationItem = item
+        return item
+    }
+
+    /// The transition this controller takes part in now (as presenter, presented, pushed or popped).
+    var activeTransition: TransitionContext?
+    /// The coordinator of the transition this controller (or an ancestor) takes part in; nil between
+    /// transitions.
+    open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
+        if let activeTransition, !activeTransition.isFinished { return activeTransition }
+        return parent?.transitionCoordinator
+    }
 
     public override init() { super.init() }
     public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
@@ -58,6 +82,8 @@ open class UIViewController: UIResponder {
 
     // MARK: Containment
 
+    /// Adds a child; calls its `willMove(toParent:)` (the container calls `didMove(toParent:)` when the
+    /// child's view is in place), as UIKit does.
     open func addChild(_ childController: UIViewController) {
         guard childController.parent !== self else { return }
         childController.removeFromParent()
@@ -65,10 +91,13 @@ open class UIViewController: UIResponder {
         children.append(childController)
         childController.parent = self
     }
+    /// Removes this controller from its parent and calls `didMove(toParent: nil)` (the container calls
+    /// `willMove(toParent: nil)` before), as UIKit does.
     open func removeFromParent() {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        didMove(toParent: nil)
     }
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
@@ -77,6 +106,40 @@ open class UIViewController: UIResponder {
         var current = parent
         while let c = current { if let tabs = c as? UITabBarController { return tabs }; current = c.parent }
         return nil
+    }
+
+    /// The nearest navigation controller up the containment tree.
+    public var navigationController: UINavigationController? {
+        var current = parent
+        while let c = current { if let nav = c as? UINavigationController { return nav }; current = c.parent }
+        return nil
+    }
+
+    // MARK: Appearance
+
+    /// true (default): appearance callbacks this controller receives are forwarded to the children whose
+    /// views are in its view.
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+    private var pendingAppearance: (appearing: Bool, animated: Bool)?
+
+    /// Sends `viewWillAppear` (or `viewWillDisappear`) now and the matching "did" call at
+    /// `endAppearanceTransition()`, forwarding both to the children on screen.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        pendingAppearance = (isAppearing, animated)
+        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+        forEachChildOnScreen { $0.beginAppearanceTransition(isAppearing, animated: animated) }
+    }
+
+    open func endAppearanceTransition() {
+        guard let (appearing, animated) = pendingAppearance else { return }
+        pendingAppearance = nil
+        if appearing { viewDidAppear(animated) } else { viewDidDisappear(animated) }
+        forEachChildOnScreen { $0.endAppearanceTransition() }
+    }
+
+    private func forEachChildOnScreen(_ body: (UIViewController) -> Void) {
+        guard shouldAutomaticallyForwardAppearanceMethods, let view = viewIfLoaded else { return }
+        for child in children where child.viewIfLoaded?.isDescendant(of: view) == true { body(child) }
     }
 
     // MARK: Presentation

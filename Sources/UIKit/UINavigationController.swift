@@ -1,0 +1,372 @@
+/// Vends a navigation controller's custom animators. Every method is optional (protocol extension
+/// defaults); the interaction controller is asked only when an animation controller was returned.
+public protocol UINavigationControllerDelegate: AnyObject {
+    func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool)
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+}
+extension UINavigationControllerDelegate {
+    public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController, didShow viewController: UIViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: UINavigationController,
+                                     animationControllerFor operation: UINavigationController.Operation,
+                                     from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: UINavigationController,
+                                     interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+}
+
+/// A stack of controllers under a navigation bar. The top controller's view fills the content view (under
+/// the bar, as with UIKit's default extended layout); push and pop run as view-controller transitions in
+/// that content view, with the delegate's animators or UIKit's parallax slide.
+open class UINavigationController: UIViewController {
+    public enum Operation: Int, Sendable { case none = 0, push, pop }
+
+    public let navigationBar = UINavigationBar()
+    open weak var delegate: UINavigationControllerDelegate?
+    open private(set) var isNavigationBarHidden = false
+
+    private var stack: [UIViewController] = []
+    /// The transition's container: holds the top controller's view.
+    private let contentView = UIView()
+    private var transition: TransitionContext?
+    /// The interaction controller of the edge-swipe pop while the finger is down.
+    var interactivePop: UIPercentDrivenInteractiveTransition?
+    private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
+    /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
+    /// It drives UIKit's own pop; with a delegate animator it does nothing unless that animator's
+    /// interaction controller is UIKit's (as on iOS, a custom pop animator disables it).
+    open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+
+    public override init() { super.init() }
+    public convenience init(rootViewController: UIViewController) {
+        self.init()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    // MARK: The stack
+
+    open var viewControllers: [UIViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    open var topViewController: UIViewController? { stack.last }
+    /// The top controller, or the controller it presents.
+    open var visibleViewController: UIViewController? {
+        var visible = topViewController
+        while let presented = visible?.presentedViewController { visible = presented }
+        return visible
+    }
+
+    /// Replaces the stack. Not animated here (`animated` is ignored): the new top appears at once.
+    open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
+        precondition(transition == nil, "UINavigationController.setViewControllers: a push or pop is in progress")
+        let oldTop = topViewController
+        let onScreen = viewIfLoaded?.window != nil
+        let newTop = viewControllers.last
+        if onScreen, oldTop !== newTop {
+            oldTop?.beginAppearanceTransition(false, animated: false)
+            newTop?.beginAppearanceTransition(true, animated: false)
+        }
+        for old in stack where !viewControllers.contains(where: { $0 === old }) {
+            old.willMove(toParent: nil)
+            old.viewIfLoaded?.removeFromSuperview()
+            old.removeFromParent()
+        }
+        for vc in viewControllers where vc.parent !== self {
+            addChild(vc)
+            vc.didMove(toParent: self)
+        }
+        stack = viewControllers
+        navigationBar.items = stack.map(\.navigationItem)
+        showTop()
+        if onScreen, oldTop !== newTop {
+            oldTop?.endAppearanceTransition()
+            newTop?.endAppearanceTransition()
+        }
+    }
+
+    /// Pushes `viewController` (the delegate's animator, or the system slide when it returns nil).
+    open func pushViewController(_ viewController: UIViewController, animated: Bool) {
+        precondition(!stack.contains { $0 === viewController },
+                     "UINavigationController.pushViewController: \(type(of: viewController)) is already on the stack; pushing the same controller twice is not supported")
+        guard transition == nil else {
+            ModalTransition.warn("pushViewController(\(type(of: viewController))) while a transition is in progress; ignored.")
+            return
+        }
+        let from = topViewController
+        addChild(viewController)
+        viewController.isMovingToParent = true
+        stack.append(viewController)
+        navigationBar.items = stack.map(\.navigationItem)
+        guard let from, viewIfLoaded?.window != nil else {
+            showTop()
+            viewController.didMove(toParent: self)
+            viewController.isMovingToParent = false
+            return
+        }
+        runTransition(.push, from: from, to: viewController, animated: animated)
+    }
+
+    /// Pops the top controller; nil when only the root is left or a transition is in progress.
+    @discardableResult
+    open func popViewController(animated: Bool) -> UIViewController? {
+        guard stack.count > 1, transition == nil else { return nil }
+        let from = stack.removeLast()
+        let to = stack.last!
+        from.willMove(toParent: nil)
+        from.isMovingFromParent = true
+        navigationBar.items = stack.map(\.navigationItem)
+        guard viewIfLoaded?.window != nil else {
+            from.viewIfLoaded?.removeFromSuperview()
+            from.removeFromParent()
+            from.isMovingFromParent = false
+            showTop()
+            return from
+        }
+        runTransition(.pop, from: from, to: to, animated: animated)
+        return from
+    }
+
+    /// Pops down to the root without animating the ones in between (the last one animates).
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [UIViewController]? {
+        guard stack.count > 1, transition == nil else { return nil }
+        let removed = Array(stack[1..<(stack.count - 1)])
+        for vc in removed {
+            vc.willMove(toParent: nil)
+            vc.viewIfLoaded?.removeFromSuperview()
+            vc.removeFromParent()
+        }
+        stack.removeSubrange(1..<(stack.count - 1))
+        return removed + [popViewController(animated: animated)].compactMap { $0 }
+    }
+
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        isNavigationBarHidden = hidden
+        navigationBar.isHidden = hidden
+    }
+
+    // MARK: Views
+
+    open override func loadView() {
+        let root = UIView(frame: UIScreen.main.bounds)
+        root.backgroundColor = .systemBackground
+        contentView.frame = root.bounds
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        root.addSubview(contentView)
+        root.addSubview(navigationBar)
+        let edgePan = UIScreenEdgePanGestureRecognizer { [unowned self] (pan: UIScreenEdgePanGestureRecognizer) in
+            self.handleInteractivePop(pan)
+        }
+        edgePan.edges = .left
+        root.addGestureRecognizer(edgePan)
+        interactivePopGestureRecognizer = edgePan
+        view = root
+    }
+
+    private func handleInteractivePop(_ pan: UIScreenEdgePanGestureRecognizer) {
+        let width = max(view.bounds.width, 1)
+        switch pan.state {
+        case .began:
+            interactivePopDriver = beginInteractivePop()
+        case .changed:
+            interactivePopDriver?.update(pan.translation(in: view).x / width)
+        case .ended:
+            if let driver = interactivePopDriver { endInteractivePop(driver, velocity: pan.velocity(in: view).x) }
+            interactivePopDriver = nil
+        case .cancelled, .failed:
+            interactivePopDriver?.cancel()
+            interactivePopDriver = nil
+        default:
+            break
+        }
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        showTop()
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        contentView.frame = view.bounds
+        navigationBar.frame = CGRect(x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.barHeight)
+        if transition == nil { topViewController?.view.frame = contentView.bounds }
+    }
+
+    /// Only the top controller's view is in the content view between transitions.
+    private func showTop() {
+        guard isViewLoaded else { return }
+        for vc in stack where vc !== topViewController { vc.viewIfLoaded?.removeFromSuperview() }
+        if let top = topViewController {
+            if top.view.superview !== contentView { contentView.addSubview(top.view) }
+            top.view.frame = contentView.bounds
+        }
+        view.setNeedsLayout()
+    }
+
+    // MARK: Transitions
+
+    private func runTransition(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool) {
+        delegate?.navigationController(self, willShow: to, animated: animated)
+        let custom = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
+        let interaction: UIViewControllerInteractiveTransitioning? = custom.map {
+            delegate?.navigationController(self, interactionControllerFor: $0)
+        } ?? (operation == .pop ? interactivePop : nil)
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? NavigationParallaxAnimator(operation: operation)) : nil
+        let container = contentView
+        let fromView = from.view!, toView = to.view!
+        let bounds = container.bounds
+        if operation == .push { toView.frame = bounds }
+        let moving = operation == .push ? to : from
+        var context: TransitionContext!
+        context = TransitionContext(
+            label: "\(operation == .push ? "push" : "pop") \(type(of: moving))", container: container, animated: animated,
+            style: .none, from: from, to: to, fromView: { fromView }, toView: { toView },
+            frames: [ObjectIdentifier(from): { (bounds, .zero) }, ObjectIdentifier(to): { (.zero, bounds) }],
+            animator: animator, interactionController: interaction
+        ) { [unowned self] completed in
+            animator?.animationEnded(completed)
+            context.runAlongsideCompletions()
+            from.activeTransition = nil
+            to.activeTransition = nil
+            self.activeTransition = nil
+            self.transition = nil
+            if completed {
+                fromView.removeFromSuperview()
+                if toView.superview !== container { container.addSubview(toView) }
+                toView.frame = bounds
+                from.endAppearanceTransition()
+                to.endAppearanceTransition()
+                if operation == .push {
+                    to.didMove(toParent: self)
+                    to.isMovingToParent = false
+                } else {
+                    from.removeFromParent()
+                    from.isMovingFromParent = false
+                }
+                self.delegate?.navigationController(self, didShow: to, animated: animated)
+            } else {
+                // Cancelled (interactive): the stack and the appearance go back.
+                toView.removeFromSuperview()
+                if fromView.superview !== container { container.addSubview(fromView) }
+                to.beginAppearanceTransition(false, animated: animated)
+                from.beginAppearanceTransition(true, animated: animated)
+                if operation == .push {
+                    self.stack.removeLast()
+                    to.willMove(toParent: nil)
+                    to.removeFromParent()
+                    to.isMovingToParent = false
+                } else {
+                    self.stack.append(from)
+                }
+                self.navigationBar.items = self.stack.map(\.navigationItem)
+                to.endAppearanceTransition()
+                from.endAppearanceTransition()
+                if operation == .pop {
+                    from.didMove(toParent: self)
+                    from.isMovingFromParent = false
+                }
+            }
+        }
+        transition = context
+        activeTransition = context
+        from.activeTransition = context
+        to.activeTransition = context
+        from.beginAppearanceTransition(false, animated: animated)
+        to.beginAppearanceTransition(true, animated: animated)
+        context.start {
+            if toView.superview !== container { container.addSubview(toView) }
+            toView.frame = bounds
+            context.completeTransition(true)
+        }
+    }
+
+    // MARK: Interactive pop
+
+    /// Starts the edge-swipe pop (the interactive pop gesture's `.began`): false when there is nothing to
+    /// pop or the delegate's pop animator has no interaction controller of its own.
+    @discardableResult
+    func beginInteractivePop() -> UIPercentDrivenInteractiveTransition? {
+        guard stack.count > 1, transition == nil else { return nil }
+        let driver = UIPercentDrivenInteractiveTransition()
+        interactivePop = driver
+        popViewController(animated: true)
+        interactivePop = nil
+        guard let context = transition, context.interactionController === driver else { return nil }
+        return driver
+    }
+
+    /// Ends the edge-swipe pop: a fling (at least one screen width per second) decides, otherwise more
+    /// than half way finishes (reference §4.5, Flutter's public emulation).
+    func endInteractivePop(_ driver: UIPercentDrivenInteractiveTransition, velocity: CGFloat) {
+        let width = max(view.bounds.width, 1)
+        if velocity >= width { driver.finish() }
+        else if velocity <= -width { driver.cancel() }
+        else if driver.percentComplete > 0.5 { driver.finish() }
+        else { driver.cancel() }
+    }
+}
+
+/// UIKit's push and pop when the delegate returns no animator (`_UINavigationParallaxTransition`,
+/// reference §4.5): the incoming view slides in from x = W while the covered one moves to
+/// −(W − round(0.7·W)) under a light dimming, 0.5 s on the system spring (mass 3, stiffness 1000,
+/// damping 500, clamped to critical); linear while interactive, so the views follow the finger.
+final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
+    static let duration: TimeInterval = 0.5
+    /// The dimming over the covered view at its darkest.
+    static let dimming = UIColor(white: 0, alpha: 0.1)
+    let operation: UINavigationController.Operation
+    init(operation: UINavigationController.Operation) { self.operation = operation }
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { Self.duration }
+
+    func animateTransition(using context: UIViewControllerContextTransitioning) {
+        let container = context.containerView
+        guard let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to) else {
+            context.completeTransition(true); return
+        }
+        let bounds = container.bounds
+        let width = bounds.width
+        let covered = -(width - (0.7 * width).rounded())
+        let dim = UIView(frame: bounds)
+        dim.backgroundColor = Self.dimming
+        dim.isUserInteractionEnabled = false
+        let push = operation == .push
+        if push {
+            container.addSubview(dim)
+            container.addSubview(toView)
+            dim.alpha = 0
+            toView.frame = bounds.offsetBy(dx: width, dy: 0)
+        } else {
+            container.insertSubview(toView, belowSubview: fromView)
+            container.insertSubview(dim, aboveSubview: toView)
+            dim.alpha = 1
+            toView.frame = bounds.offsetBy(dx: covered, dy: 0)
+        }
+        let timing: UIViewAnimationContext.Timing = context.isInteractive
+            ? .cubic(CAMediaTimingFunction(name: .linear))
+            : .spring(SpringCurve(mass: 3, stiffness: 1000, damping: 500, initialVelocity: 0))
+        UIViewAnimationContext(duration: Self.duration, delay: 0, options: [], timing: timing).run({
+            if push {
+                fromView.frame = bounds.offsetBy(dx: covered, dy: 0)
+                toView.frame = bounds
+                dim.alpha = 1
+            } else {
+                fromView.frame = bounds.offsetBy(dx: width, dy: 0)
+                toView.frame = bounds
+                dim.alpha = 0
+            }
+        }, completion: { _ in
+            dim.removeFromSuperview()
+            let completed = !context.transitionWasCancelled
+            // The view that leaves the screen is taken out of the hierarchy with its place restored.
+            if completed { fromView.frame = bounds } else { toView.frame = bounds }
+            context.completeTransition(completed)
+        })
+    }
+}
