@@ -6,6 +6,7 @@ public let builtInScenes: [Scene.Type] = [
     CardCollapseScene.self,
     CrossDissolveScene.self,
     HalfWaySpringScene.self,
+    BloqScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
