@@ -15,6 +15,7 @@ public let builtInScenes: [Scene.Type] = [
     PanelEdgePresentScene.self,
     CrossDissolveScene.self,
     HalfWaySpringScene.self,
+    BloqScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
