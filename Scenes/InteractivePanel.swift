@@ -267,9 +267,11 @@ public final class PanelDismissInterruptedScene: Scene {
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.child.closeButton }
+        // The panel falls fast at first (ease-out): the finger lands deep enough in its visible part that
+        // the panel is still under it when the pan begins, 0.02 s and 12 pt later, about a third of the way down.
         script.wait(0.04)
-        script.touchDown { [unowned self] in pointOnPanel(self.parent.child.view, depth: 60) }
-        script.move(by: CGVector(dx: 0, dy: -12), duration: 0.03)
+        script.touchDown { [unowned self] in pointOnPanel(self.parent.child.view, depth: 170) }
+        script.move(by: CGVector(dx: 0, dy: -12), duration: 0.02)
         script.hold(0.2)
         script.move(by: CGVector(dx: 0, dy: -60), duration: 0.15, releaseVelocity: CGVector(dx: 0, dy: -700))
         script.touchUp()
