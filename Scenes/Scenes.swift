@@ -4,8 +4,18 @@ import Stage
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
     CardCollapseScene.self,
+    PanelPresentScene.self,
+    PanelDismissScene.self,
+    PanelMenuRightScene.self,
+    PanelBannerTopScene.self,
+    PanelDragDismissScene.self,
+    PanelDragCancelScene.self,
+    PanelPresentInterruptedScene.self,
+    PanelDismissInterruptedScene.self,
+    PanelEdgePresentScene.self,
     CrossDissolveScene.self,
     HalfWaySpringScene.self,
+    BloqScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
