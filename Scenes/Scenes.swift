@@ -3,6 +3,7 @@ import Stage
 /// Every built-in scene, in the order `--list` shows them.
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
+    BloqScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
