@@ -50,7 +50,7 @@ let package = Package(
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
-                    exclude: ["Goldens"]),
+                    exclude: ["Goldens", "Traces"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "Stage"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit"]),

@@ -115,6 +115,16 @@ final class TodayViewController: UIViewController {
         let detail = CardDetailViewController(palette: cardPalettes[index])
         present(detail, animated: true)
     }
+
+    /// Opens the first card's detail as card-expand leaves it, without animating: the detail fills the
+    /// screen, its close button shows, and the tab bar (lent to the container) is below the screen.
+    func showDetailWithoutAnimation() {
+        selectedCell = cards[0]
+        let detail = CardDetailViewController(palette: cardPalettes[0])
+        present(detail, animated: false)
+        detail.closeBtn.alpha = 1
+        if let tabBar = tabBarController?.tabBar { tabBar.frame.origin.y = kScreenH }
+    }
 }
 
 // MARK: - Detail
@@ -337,6 +347,31 @@ public final class CardExpandScene: Scene {
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in (self.app.viewControllers![0] as! TodayViewController).cards[0] }
+        return script
+    }
+}
+
+/// The detail of the first card is on screen; a tap on its close button shrinks it back into the card
+/// (spring 0.7 s, damping 0.8) while the tab bar slides back in and is re-attached on completion.
+public final class CardCollapseScene: Scene {
+    public static let name = "card-collapse"
+    public static let summary = "App Store Today detail shrinks back into its card (spring 0.7 s, damping 0.8); tab bar slides back"
+    private var app: UITabBarController!
+
+    public init() {}
+
+    public func makeRootViewController() -> UIViewController {
+        app = makeTodayApp()
+        return app
+    }
+
+    /// The window exists by now (the Stage builds the script after showing the root), so this is where the
+    /// detail is put on screen, at time 0, before the lead-in.
+    public func script() -> Script {
+        let today = app.viewControllers![0] as! TodayViewController
+        today.showDetailWithoutAnimation()
+        var script = Script()
+        script.tap { [unowned self] in (self.app.presentedViewController as! CardDetailViewController).closeBtn }
         return script
     }
 }

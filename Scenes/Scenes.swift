@@ -3,7 +3,10 @@ import Stage
 /// Every built-in scene, in the order `--list` shows them.
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
+    CardCollapseScene.self,
     BloqScene.self,
+    CrossDissolveScene.self,
+    HalfWaySpringScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

@@ -6,6 +6,8 @@ import Media
 public enum OutputTarget: Equatable {
     /// An H.264 MP4 clip of the whole timeline.
     case video(URL)
+    /// A looping animated GIF of the whole timeline (palette-based, for docs).
+    case gif(URL)
     /// `frame-00000.png`… for every frame of the timeline.
     case pngSequence(URL)
     /// One PNG of the screen at a time.
@@ -38,6 +40,13 @@ public enum OutputTarget: Equatable {
                 throw StageError.optionConflict("'\(path)' is a video of the whole clip; --at and --filmstrip write a .png. Drop them, or give a .png path.")
             }
             return .video(url)
+        case "gif":
+            if time != nil || filmstrip != nil {
+                throw StageError.optionConflict("'\(path)' is an animation of the whole clip; --at and --filmstrip write a .png. Drop them, or give a .png path.")
+            }
+            return .gif(url)
+        case "apng":
+            throw StageError.unsupportedOutput(path: path, reason: "APNG is not written (yet); use .gif for an animation small enough for a README, or .mp4.")
         case "png":
             switch (time, filmstrip) {
             case (let t?, nil): return .still(url, time: t)
@@ -48,9 +57,9 @@ public enum OutputTarget: Equatable {
                 throw StageError.optionConflict("--at and --filmstrip both choose what a .png shows; use one of them.")
             }
         case "":
-            throw StageError.unsupportedOutput(path: path, reason: "no file extension. Use .mp4 for a clip, .png with --at for a still, or end the path with / for a PNG sequence.")
+            throw StageError.unsupportedOutput(path: path, reason: "no file extension. Use .mp4 for a clip, .gif for an animation, .png with --at for a still, or end the path with / for a PNG sequence.")
         default:
-            throw StageError.unsupportedOutput(path: path, reason: "'.\(url.pathExtension)' is not an output format. Use .mp4 for a clip, .png with --at for a still, or end the path with / for a PNG sequence.")
+            throw StageError.unsupportedOutput(path: path, reason: "'.\(url.pathExtension)' is not an output format. Use .mp4 for a clip, .gif for an animation, .png with --at for a still, or end the path with / for a PNG sequence.")
         }
     }
 }
@@ -68,6 +77,12 @@ extension Stage {
             try prepareParent(of: url)
             let sink = try MP4Sink(file: url, width: settings.pixelWidth, height: settings.pixelHeight, framesPerSecond: settings.fps)
             try render(sceneType, settings: settings, times: allFrames, into: sink)
+        case .gif(let url):
+            try prepareParent(of: url)
+            guard GIFSink.fpsRange.contains(settings.fps) else {
+                throw StageError.invalidOption(option: "--fps", value: "\(settings.fps)", allowed: "at most 50 for a .gif (its frame delays are whole centiseconds and browsers slow anything under 2 cs); 30 suits docs")
+            }
+            try render(sceneType, settings: settings, times: allFrames, into: try GIFSink(file: url, framesPerSecond: settings.fps))
         case .pngSequence(let url):
             try render(sceneType, settings: settings, times: allFrames, into: try PNGSequenceSink(directory: url))
         case .still(let url, let time):
@@ -82,7 +97,9 @@ extension Stage {
             }
             try prepareParent(of: url)
             // The moments that move: from the first transition's start to the last one's end.
-            let first = plan.transitions.first?.start ?? 0, last = plan.transitions.last?.end ?? plan.duration
+            // (A transition without animation, e.g. a screen shown before the script, is not motion.)
+            let moving = plan.transitions.filter(\.isAnimated)
+            let first = moving.first?.start ?? 0, last = moving.last?.end ?? plan.duration
             let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
             let frames = try Stage.frames(sceneType, settings: settings, times: times)
             let sink = try PNGFileSink(file: url)

@@ -9,7 +9,7 @@ struct UsageError: Error, CustomStringConvertible {
 
 /// The parsed command line.
 struct Arguments: Equatable {
-    enum Command: Equatable { case help, list, render(scene: String), tree(file: String) }
+    enum Command: Equatable { case help, list, gallery, render(scene: String), tree(file: String) }
     var command: Command = .help
     var out: String?
     var fps: Int?
@@ -44,6 +44,11 @@ struct Arguments: Equatable {
             }
             guard word.hasPrefix("-") else {
                 if let scene { throw UsageError("two scene names given ('\(scene)' and '\(word)'); render one scene per run.") }
+                if word == "gallery" {
+                    result.command = .gallery
+                    scene = "gallery"
+                    continue
+                }
                 if word == "tree" {
                     guard index < argv.count, !argv[index].hasPrefix("--") else {
                         throw UsageError("tree needs a layer-tree document: render-transition tree FILE.json --out still.png")
@@ -78,6 +83,13 @@ struct Arguments: Equatable {
                                   (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree"),
                                   (result.plot != nil, "--plot"), (result.touches != nil, "--touches/--no-touches")] where given {
                 throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
+            }
+        } else if result.command == .gallery {
+            for (given, name) in [(result.fps != nil, "--fps"), (result.scale != nil, "--scale"), (result.at != nil, "--at"),
+                                  (result.filmstrip != nil, "--filmstrip"), (result.device != nil, "--device"),
+                                  (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
+                                  (result.touches != nil, "--touches/--no-touches")] where given {
+                throw UsageError("\(name) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given.")
             }
         } else if result.command != .list {
             if let scene { result.command = .render(scene: scene) }

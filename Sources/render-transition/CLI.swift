@@ -13,11 +13,13 @@ Usage:
   render-transition SCENE --dump-tree tree.json --at SECONDS
   render-transition tree FILE.json --out still.png [--scale S]
   render-transition SCENE --plot PLOT.png [--device NAME]
+  render-transition gallery [--out docs/gallery]
   render-transition --list
   render-transition --help
 
 Output (--out; default output/SCENE.mp4):
   clip.mp4            H.264 MP4 of the whole clip (yuv420p, BT.709, constant frame rate)
+  clip.gif            looping animated GIF of the whole clip (one palette, at most 50 fps; 30 suits docs)
   frames/             a PNG sequence: frames/frame-00000.png, frame-00001.png, …
   still.png --at T    one PNG of the screen at T seconds
   strip.png --filmstrip N
@@ -38,6 +40,9 @@ Options:
   --no-touches        never draw the touch dots
   --list              the scenes, with what each shows and how long it lasts
 
+gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
+into the --out directory (default docs/gallery).
+
 Nothing is written at PATH unless the whole render succeeds.
 """
 
@@ -57,6 +62,8 @@ enum CLI {
         case .list:
             list()
             return 0
+        case .gallery:
+            return gallery(arguments.out ?? "docs/gallery")
         case .render(let name):
             return render(name, arguments)
         case .tree(let file):
@@ -75,6 +82,35 @@ enum CLI {
             let duration = (try? Stage.plan(sceneType, settings: RenderSettings()).duration).map { String(format: "%.2f s", $0) } ?? "?"
             print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(duration.padding(toLength: 8, withPad: " ", startingAt: 0)) \(summary)")
         }
+    }
+
+    /// `render-transition gallery`: every scene's MP4, GIF and filmstrip, then a Markdown table of the GIFs.
+    static func gallery(_ path: String) -> Int32 {
+        let directory = URL(fileURLWithPath: path)
+        do {
+            try Gallery.write(builtInScenes, to: directory) { print($0) }
+        } catch let error as StageError {
+            return fail(error.description, code: exitCode(for: error))
+        } catch {
+            return fail("\(error)", code: 1)
+        }
+        print("\nMarkdown for the README (paths relative to the repository root):\n")
+        print(galleryTable(builtInScenes.map { ($0.name, $0.summary) }, directory: path))
+        return 0
+    }
+
+    /// Two scenes per row: each cell the GIF linking to its MP4, with the name and summary below.
+    static func galleryTable(_ scenes: [(name: String, summary: String)], directory: String) -> String {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var rows = ["| | |", "|---|---|"]
+        for start in stride(from: 0, to: scenes.count, by: 2) {
+            let cells = scenes[start..<min(start + 2, scenes.count)].map { scene in
+                let files = Gallery.files(of: scene.name)
+                return "[![\(scene.name)](\(base)/\(files.gif))](\(base)/\(files.video))<br>**\(scene.name)**: \(scene.summary)"
+            }
+            rows.append("| " + (cells + (cells.count == 1 ? [""] : [])).joined(separator: " | ") + " |")
+        }
+        return rows.joined(separator: "\n")
     }
 
     static func render(_ name: String, _ arguments: Arguments) -> Int32 {
@@ -119,7 +155,7 @@ enum CLI {
             let plan = try Stage.write(sceneType, settings: settings, to: target)
             let what: String
             switch target {
-            case .video: what = "\(plan.frameCount) frames, \(String(format: "%.3f", plan.duration)) s at \(settings.fps) fps"
+            case .video, .gif: what = "\(plan.frameCount) frames, \(String(format: "%.3f", plan.duration)) s at \(settings.fps) fps"
             case .pngSequence: what = "\(plan.frameCount) PNG frames"
             case .still(_, let time): what = "still at \(time) s"
             case .filmstrip(_, let count): what = "filmstrip of \(count) moments"

@@ -51,6 +51,40 @@ import Media
         #expect(result.stdout.contains("1.60 s"))
     }
 
+    @Test func listShowsEverySceneWithItsDurationAndSummary() throws {
+        let result = try Self.run(["--list"])
+        #expect(result.status == 0)
+        // Durations come from a run to the end on the virtual clock at the default device.
+        for (name, duration) in [("card-collapse", "1.30 s"), ("cross-dissolve", "1.70 s"), ("half-way-spring", "3.35 s")] {
+            let line = result.stdout.split(separator: "\n").first { $0.hasPrefix(name + " ") }
+            #expect(line?.contains(duration) == true, "\(name): \(line ?? "missing")")
+            #expect((line?.count ?? 0) > 40, "\(name) has a summary")
+        }
+    }
+
+    @Test func gifOutputWritesALoopingGIFOfTheClip() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let gif = directory.appendingPathComponent("clip.gif")
+        let result = try Self.run(["cross-dissolve", "--scale", "0.25", "--fps", "20", "--out", gif.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("35 frames"))
+        let info = try VideoInfo.probe(gif)
+        #expect(info.codec == "gif" && info.width == 98 && info.height == 213)
+
+        let tooFast = try Self.run(["cross-dissolve", "--fps", "60", "--out", directory.appendingPathComponent("fast.gif").path])
+        #expect(tooFast.status == 2)
+        #expect(tooFast.stderr.contains("--fps") && tooFast.stderr.contains("50"))
+        let apng = try Self.run(["cross-dissolve", "--out", directory.appendingPathComponent("a.apng").path])
+        #expect(apng.status == 2 && apng.stderr.contains(".gif"))
+    }
+
+    @Test func galleryTakesOnlyAnOutputDirectory() throws {
+        let result = try Self.run(["gallery", "--fps", "30"])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("--fps does not apply to 'gallery'"))
+    }
+
     @Test func unknownSceneListsTheAvailableOnes() throws {
         let result = try Self.run(["card-explode", "--out", "x.mp4"])
         #expect(result.status == 2)

@@ -7,12 +7,9 @@ import Stage
 import TransitionTesting
 @testable import Scenes
 
-/// card-expand end to end: its timeline, that its frames move, and goldens of the transition.
+/// card-expand end to end: its timeline and that its frames move (goldens: SceneGoldenTests).
 @Suite struct CardExpand {
     static let settings = RenderSettings(scale: 1, fps: 60)
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("__failures__")
 
     @Test func timelineHasOnePresentOfOneSecond() throws {
         let plan = try Stage.plan(CardExpandScene.self, settings: Self.settings)
@@ -66,16 +63,6 @@ import TransitionTesting
             minTop = min(minTop, detail.state.frame.minY)
         }
         #expect(minTop < -10)
-    }
-
-    @Test("goldens at 0, 50 and 100 % of the present", arguments: [0, 50, 100])
-    func golden(percent: Int) throws {
-        let plan = try Stage.plan(CardExpandScene.self, settings: Self.settings)
-        let present = try #require(plan.transitions.first)
-        let frame = try #require(Stage.frames(CardExpandScene.self, settings: Self.settings,
-                                              times: [present.time(at: Double(percent) / 100)]).first)
-        try GoldenImage.verify(frame, golden: Self.goldens.appendingPathComponent("card-expand/present-\(percent).png"),
-                               failuresDirectory: Self.failures)
     }
 }
 

@@ -1,0 +1,185 @@
+// An animated GIF of the appended frames, for docs (README galleries): small and honest rather than
+// exact. One palette for the whole clip, frames stored as the rectangle that changed with unchanged
+// pixels transparent, identical frames merged into one longer frame.
+import Foundation
+import Raster
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An animated, looping GIF89a.
+///
+/// GIF needs one palette before the first frame, so frames are spooled to a raw partial file next to the
+/// target (memory stays one frame, whatever the clip's length) while a colour histogram accumulates;
+/// `finish()` builds a 255-colour median-cut palette, dithers each frame into it (4×4 ordered dither,
+/// fixed to the canvas), writes the GIF to a partial file and renames it over the target. Frame delays
+/// are whole centiseconds, rounded so frame *i* starts at round(100·*i*/fps) cs: no drift at 30 fps
+/// (3, 3, 4, …). `cancel()` leaves the target as it was.
+public final class GIFSink: FrameSink {
+    public let file: URL
+    public let framesPerSecond: Int
+    /// Browsers slow frames shorter than 2 cs down to 10 cs, so faster rates would play wrong.
+    public static let fpsRange = 1...50
+
+    private var spool: URL?
+    private var spoolHandle: FileHandle?
+    private var histogram = ColorHistogram()
+    private var frameCount = 0
+    private var size: (width: Int, height: Int)?
+    private var state = SinkState.open
+
+    public init(file: URL, framesPerSecond: Int) throws {
+        let target = file.standardizedFileURL
+        self.file = target
+        self.framesPerSecond = framesPerSecond
+        guard Self.fpsRange.contains(framesPerSecond) else {
+            throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: GIF frame delays are whole centiseconds and"
+                             + " browsers slow frames under 2 cs, so a GIF plays right only up to 50 fps. Use --fps 50 or less (30 suits docs).")
+        }
+        if AtomicOutput.kind(of: target.path) == .directory {
+            throw MediaError("Cannot write a GIF to \(target.path): it is a directory. Remove it or choose another output path.")
+        }
+        try AtomicOutput.prepareParent(of: target, what: "the GIF")
+    }
+
+    deinit { cancel() }
+
+    public func append(_ frame: PixelBuffer) throws {
+        try state.requireOpen("GIF sink", file.path)
+        if let size, size != (frame.width, frame.height) {
+            throw MediaError("Frame \(frameCount) for \(file.path) is \(frame.width)×\(frame.height) but the GIF is"
+                             + " \(size.width)×\(size.height); all frames must have one size.")
+        }
+        guard frame.width <= 65535, frame.height <= 65535 else {
+            throw MediaError("A GIF is at most 65535 pixels wide and high; \(file.path) would be \(frame.width)×\(frame.height). Use a smaller --scale.")
+        }
+        if spoolHandle == nil {
+            let url = AtomicOutput.freshPartialFile(for: file)
+            try AtomicOutput.writeFile([], to: url)
+            spool = url
+            spoolHandle = try FileHandle(forWritingTo: url)
+        }
+        histogram.add(rgba: frame.bytes)
+        do { try spoolHandle!.write(contentsOf: frame.bytes) } catch {
+            throw MediaError("Cannot spool frame \(frameCount) of \(file.path) to \(spool!.path): \(error.localizedDescription)")
+        }
+        size = (frame.width, frame.height)
+        frameCount += 1
+    }
+
+    public func finish() throws {
+        try state.requireOpen("GIF sink", file.path)
+        guard let size, let spool else {
+            throw MediaError("No frames were appended to the GIF sink for \(file.path); nothing was written. Append frames first, or cancel().")
+        }
+        try? spoolHandle?.close()
+        spoolHandle = nil
+        let partial = AtomicOutput.freshPartialFile(for: file)
+        do {
+            let bytes = try encode(spool: spool, width: size.width, height: size.height)
+            try AtomicOutput.writeFile(bytes, to: partial)
+            try AtomicOutput.move(partial, replacing: file)
+        } catch {
+            AtomicOutput.remove(partial)
+            cancel()
+            throw error
+        }
+        AtomicOutput.remove(spool)
+        self.spool = nil
+        state = .finished
+    }
+
+    public func cancel() {
+        if state == .open { state = .cancelled }
+        try? spoolHandle?.close()
+        spoolHandle = nil
+        if let spool { AtomicOutput.remove(spool) }
+        spool = nil
+    }
+
+    // MARK: Encoding
+
+    private func encode(spool: URL, width: Int, height: Int) throws -> [UInt8] {
+        // Index 255 is transparent: "unchanged since the previous frame".
+        let palette = histogram.palette(size: 255)
+        var mapper = PaletteMapper(palette: palette)
+        var out: [UInt8] = Array("GIF89a".utf8)
+        out += le16(width) + le16(height)
+        out += [0xF7, 0, 0]  // global colour table of 256 entries, 8 bits per channel
+        for i in 0..<256 {
+            let c = i < palette.count ? palette[i] : (0, 0, 0)
+            out += [c.0, c.1, c.2]
+        }
+        // Loop forever (NETSCAPE2.0 application extension).
+        out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
+
+        guard let reader = FileHandle(forReadingAtPath: spool.path) else {
+            throw MediaError("Cannot read back the frames spooled for \(file.path) from \(spool.path).")
+        }
+        defer { try? reader.close() }
+        let frameBytes = width * height * 4
+        var previous: [UInt8]?
+        var pending: (delay: Int, image: [UInt8])?
+        func flush() {
+            guard let p = pending else { return }
+            // Graphic control: disposal 1 (keep), transparent index 255, delay in cs.
+            out += [0x21, 0xF9, 4, 0b0000_0101] + le16(min(p.delay, 65535)) + [255, 0]
+            out += p.image
+        }
+        for index in 0..<frameCount {
+            guard let data = try reader.read(upToCount: frameBytes), data.count == frameBytes else {
+                throw MediaError("The frames spooled for \(file.path) in \(spool.path) are shorter than expected (frame \(index)).")
+            }
+            let indices = mapper.indices(of: [UInt8](data), width: width, height: height)
+            let delay = centiseconds(index + 1) - centiseconds(index)
+            if let previous, let rect = changedRect(previous, indices, width: width, height: height) {
+                flush()
+                pending = (delay, imageBlock(indices, previous: previous, rect: rect, width: width))
+            } else if previous == nil {
+                pending = (delay, imageBlock(indices, previous: nil, rect: (0, 0, width, height), width: width))
+            } else {
+                pending!.delay += delay   // the same picture: show the last one longer
+            }
+            previous = indices
+        }
+        flush()
+        out.append(0x3B)
+        return out
+    }
+
+    /// When frame `index` starts, in whole centiseconds.
+    private func centiseconds(_ index: Int) -> Int { (index * 100 + framesPerSecond / 2) / framesPerSecond }
+
+    /// The bounding box of the pixels whose index changed (x, y, width, height), or nil.
+    private func changedRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int)? {
+        var minX = width, minY = height, maxX = -1, maxY = -1
+        for y in 0..<height {
+            let row = y * width
+            var x = 0
+            while x < width {
+                if a[row + x] != b[row + x] {
+                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = y
+                }
+                x += 1
+            }
+        }
+        return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
+    }
+
+    /// An image descriptor and its LZW data for `rect`; pixels equal to `previous` become transparent.
+    private func imageBlock(_ indices: [UInt8], previous: [UInt8]?, rect: (Int, Int, Int, Int), width: Int) -> [UInt8] {
+        let (x0, y0, w, h) = rect
+        var pixels = [UInt8](repeating: 0, count: w * h)
+        for y in 0..<h {
+            for x in 0..<w {
+                let i = (y0 + y) * width + x0 + x
+                let value = indices[i]
+                pixels[y * w + x] = previous.map { $0[i] == value ? 255 : value } ?? value
+            }
+        }
+        return [0x2C] + le16(x0) + le16(y0) + le16(w) + le16(h) + [0, 8] + GIFLZW.encode(pixels)
+    }
+
+    private func le16(_ v: Int) -> [UInt8] { [UInt8(v & 0xFF), UInt8((v >> 8) & 0xFF)] }
+}
