@@ -394,7 +394,7 @@ final class BloqBoardViewController: UIViewController, BlockViewControllerDelega
 public final class BloqScene: Scene {
     public static let name = "bloq"
     public static let summary = "Bloq: a paused property animator scrubbed by a pan; reversed on release (back to start), then a flick completes a move down"
-    private var board: BloqBoardViewController!
+    private(set) var board: BloqBoardViewController!
     public init() {}
 
     public func makeRootViewController() -> UIViewController {

@@ -7,6 +7,11 @@ public let builtInScenes: [Scene.Type] = [
     BloqScene.self,
     CrossDissolveScene.self,
     HalfWaySpringScene.self,
+    EdgeInteractiveScene.self,
+    CustomPresentationScene.self,
+    NavPushScene.self,
+    NavPopScene.self,
+    NavInteractivePopScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
