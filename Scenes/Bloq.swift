@@ -1,13 +1,14 @@
-// From seed 002 (Bloq, "interactive animations with UIViewPropertyAnimator"): a puzzle board of coloured
-// blocks with empty cells. A pan on a block moves it one cell through a UIViewPropertyAnimator that is
-// created paused and scrubbed by `fractionComplete`; on release it is reversed or not and continued.
-// Roles and names follow the article: BlockViewController with its starting/ending offsets,
-// AnimationDirection, directionFromVelocity, oppositeOfInitialAnimation, beginAnimation,
-// configureAnimationCompletionBlock; the delegate that sets the offsets is the board.
+// From seed 002 (Trevor Phillips, "interactive animations with UIViewPropertyAnimator", the game Bloq): every
+// coloured block is a BlockViewController with a pan. The first non-zero pan velocity picks the direction
+// (larger axis wins), the block's UIViewPropertyAnimator is created paused and scrubbed with the finger
+// (translation / cell pitch, added to the progress caught when the pan began), and on release it is reversed
+// if the finger last moved against the animation (or back along it after a reversal) and continued with nil
+// timing and duration factor 0. The completion resets the offsets at `.start` and swaps them at `.end`.
 //
-// Edits: the article's top/leading constraints become the block view's frame origin in the board (no Auto
-// Layout here); the gists the article links are not in it, so `didChangePan`, `didEndPan`, `beginAnimation`
-// and the completion block follow its prose. The animator's timing (0.35 s, ease-in-out) is ours.
+// Mechanical edits from the article: Auto Layout's top/leading constraints become `OffsetConstraint`s that
+// the board's layout pass applies (no Auto Layout here); `#selector` becomes a method reference. The
+// article's gists are not in the seed; the pan handlers below follow its prose. Ours: the 0.35 s ease-in-out
+// timing, the board, and a pause when a pan catches a running animator (needed to scrub it).
 import UIKit
 import Stage
 
@@ -15,51 +16,72 @@ enum AnimationDirection: Int {
     case up, down, left, right, undefined
 }
 
-/// Sets a block's offsets before it moves and hears where each move ended.
-protocol BlockViewControllerDelegate: AnyObject {
-    /// Sets `startingXOffset` … `endingYOffset` of `block` for a move in `direction`; false when the
-    /// neighbouring cell that way is taken (the block does not move).
-    func setOffsets(of block: BlockViewController, for direction: AnimationDirection) -> Bool
-    func blockViewController(_ block: BlockViewController, didFinishAnimationAt position: UIViewAnimatingPosition)
+/// Stand-in for the article's NSLayoutConstraint: a constant the superview's layout pass applies. Changing
+/// it asks the superview for layout, as a constraint would, so `layoutIfNeeded()` in an animation block
+/// animates the move.
+final class OffsetConstraint {
+    weak var view: UIView?
+    var constant: CGFloat {
+        didSet { view?.superview?.setNeedsLayout() }
+    }
+    init(view: UIView, constant: CGFloat) { self.view = view; self.constant = constant }
 }
 
-/// One coloured block of the board.
+protocol BlockViewControllerDelegate: AnyObject {
+    /// Sets the block's starting and ending offsets for a move in `direction`; false when it cannot move
+    /// that way (a wall or another block).
+    func setOffsets(of block: BlockViewController, for direction: AnimationDirection) -> Bool
+    /// The block's animator finished at `position` (`.end`: it now sits in the neighbouring cell).
+    func block(_ block: BlockViewController, didFinishAt position: UIViewAnimatingPosition)
+}
+
+// MARK: - A block
+
 final class BlockViewController: UIViewController {
     var startingXOffset: CGFloat = 0
     var endingXOffset: CGFloat = 0
     var startingYOffset: CGFloat = 0
     var endingYOffset: CGFloat = 0
+    var topConstraint: OffsetConstraint!
+    var leadingConstraint: OffsetConstraint!
 
     var animationDirection: AnimationDirection = .undefined
-    var isVerticalAnimation: Bool { animationDirection == .up || animationDirection == .down }
+    var isVerticalAnimation: Bool {
+        animationDirection == .up || animationDirection == .down
+    }
     var transitionAnimator: UIViewPropertyAnimator?
     var animationProgress: CGFloat = 0
 
     weak var delegate: BlockViewControllerDelegate?
-    /// The distance of one move: cell size + gap. fractionComplete = translation / cellPitch.
-    var cellPitch: CGFloat = 1
-    static let animationDuration: TimeInterval = 0.35
     let color: UIColor
+    /// Where the block sits on the board (column, row); the delegate keeps it up to date.
+    var cell: (column: Int, row: Int)
+    /// The timeline label of the current animator run (render-transition marks it as a transition).
+    private var runLabel = ""
 
-    init(color: UIColor) {
+    init(color: UIColor, cell: (column: Int, row: Int)) {
         self.color = color
+        self.cell = cell
         super.init()
     }
 
-    override func loadView() {
-        view = BlockView(color: color)
-    }
+    override func loadView() { view = BlockView(color: color) }
 
     override func viewDidLoad() {
         super.viewDidLoad()
+        topConstraint = OffsetConstraint(view: view, constant: startingYOffset)
+        leadingConstraint = OffsetConstraint(view: view, constant: startingXOffset)
         let recognizer = UIPanGestureRecognizer()
         recognizer.addTarget(self, action: BlockViewController.viewPanned(recognizer:))
         view.addGestureRecognizer(recognizer)
     }
 
-    /// Where the "constraints" put the view: its origin in the board.
-    private func applyOffsets(x: CGFloat, y: CGFloat) {
-        view.frame.origin = CGPoint(x: x, y: y)
+    /// Puts the block at rest at an offset (the board's layout, before any move).
+    func place(x: CGFloat, y: CGFloat) {
+        startingXOffset = x; endingXOffset = x
+        startingYOffset = y; endingYOffset = y
+        leadingConstraint.constant = x
+        topConstraint.constant = y
     }
 
     // MARK: Helpers
@@ -86,12 +108,16 @@ final class BlockViewController: UIViewController {
         animator.isReversed = !animator.isReversed
     }
 
-    /// The larger axis of the velocity wins; zero velocity says nothing.
-    func directionFromVelocity(_ velocity: CGPoint) -> AnimationDirection {
+    private func directionFromVelocity(_ velocity: CGPoint) -> AnimationDirection {
         guard velocity != .zero else { return .undefined }
         let isVertical = abs(velocity.y) > abs(velocity.x)
-        if isVertical { return velocity.y < 0 ? .up : .down }
-        return velocity.x < 0 ? .left : .right
+        var derivedDirection: AnimationDirection = .undefined
+        if isVertical {
+            derivedDirection = velocity.y < 0 ? .up : .down
+        } else {
+            derivedDirection = velocity.x < 0 ? .left : .right
+        }
+        return derivedDirection
     }
 
     private func oppositeOfInitialAnimation(velocity: CGPoint) -> Bool {
@@ -104,12 +130,13 @@ final class BlockViewController: UIViewController {
         }
     }
 
-    // MARK: The pan
+    // MARK: Interaction
 
     func viewPanned(recognizer: UIPanGestureRecognizer) {
         switch recognizer.state {
         case .began:
-            // A pan that starts mid-flight catches the animation where it is.
+            // A pan that starts mid-flight catches the animation where it is (ours: pausing it, which
+            // scrubbing needs).
             if let animator = transitionAnimator, animator.isRunning { animator.pauseAnimation() }
             animationProgress = transitionAnimator?.fractionComplete ?? 0
         case .changed:
@@ -121,300 +148,327 @@ final class BlockViewController: UIViewController {
         }
     }
 
-    /// The animator starts at the first change with a velocity (at `.began` it says nothing of direction),
-    /// then follows the finger: fraction = translation along the move / cell pitch.
+    /// The velocity is zero when the pan begins, so the animator starts at the first change that moves.
     private func didChangePan(recognizer: UIPanGestureRecognizer) {
         if transitionAnimator == nil {
             animationDirection = directionFromVelocity(recognizer.velocity(in: view.superview))
             guard animationDirection != .undefined else { return }
-            guard beginAnimation(fromPan: true) else { animationDirection = .undefined; return }
+            beginAnimation()
+            guard transitionAnimator != nil else { return }
         }
         guard let animator = transitionAnimator else { return }
         let translation = recognizer.translation(in: view.superview)
-        var fraction = (isVerticalAnimation ? translation.y : translation.x) / cellPitch
-        if animationDirection == .up || animationDirection == .left { fraction *= -1 }
+        let distance = isVerticalAnimation ? abs(endingYOffset - startingYOffset) : abs(endingXOffset - startingXOffset)
+        var fraction: CGFloat
+        switch animationDirection {
+        case .up: fraction = -translation.y / distance
+        case .down: fraction = translation.y / distance
+        case .left: fraction = -translation.x / distance
+        case .right: fraction = translation.x / distance
+        case .undefined: fraction = 0
+        }
+        // A reversed animator counts its fraction from the far end.
         if animator.isReversed { fraction *= -1 }
-        animator.fractionComplete = min(max(fraction + animationProgress, 0), 1)
+        animator.fractionComplete = fraction + animationProgress
     }
 
-    /// Released: reverse the animator if the finger moved against the move (or back with it after a
-    /// reversal), then let it run out in the time that remains.
     private func didEndPan(recognizer: UIPanGestureRecognizer) {
         guard let animator = transitionAnimator else { return }
         let velocity = recognizer.velocity(in: view.superview)
         let isOpposite = oppositeOfInitialAnimation(velocity: velocity)
         if isOpposite && !animator.isReversed {
+            // Case 1: released against the move, not yet reversed → go back.
             reverseAnimation()
         } else if !isOpposite && animator.isReversed {
+            // Case 2: released along the move after a reversal → go forward again.
             reverseAnimation()
         }
+        // nil timing and factor 0: the rest of the way at the original curve, not an instant jump.
         animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
     }
 
     // MARK: Animation
 
-    /// Asks the delegate for the offsets and builds the animator: paused for a pan (the pan scrubs it),
-    /// running to the end otherwise.
-    @discardableResult
-    func beginAnimation(fromPan: Bool) -> Bool {
-        guard delegate?.setOffsets(of: self, for: animationDirection) == true else { return false }
-        let animator = UIViewPropertyAnimator(duration: Self.animationDuration, curve: .easeInOut) { [unowned self] in
-            self.applyOffsets(x: self.endingXOffset, y: self.endingYOffset)
+    private func beginAnimation() {
+        guard delegate?.setOffsets(of: self, for: animationDirection) == true else {
+            animationDirection = .undefined
+            return
         }
-        transitionAnimator = animator
+        transitionAnimator = UIViewPropertyAnimator(duration: 0.35, curve: .easeInOut) { [unowned self] in
+            self.leadingConstraint.constant = self.endingXOffset
+            self.topConstraint.constant = self.endingYOffset
+            self.view.superview?.layoutIfNeeded()
+        }
         configureAnimationCompletionBlock()
-        if fromPan {
-            animator.pauseAnimation()
-        } else {
-            animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
-        }
-        return true
+        runLabel = "block \(cell.column),\(cell.row) \(animationDirection)"
+        Timeline.current.markTransitionBegin(runLabel)
+        // Started from a pan: paused, the finger scrubs it.
+        transitionAnimator?.pauseAnimation()
     }
 
-    /// Back at the start: the offsets are as before. At the end: start and end swap, so the next move
-    /// starts from here.
     private func configureAnimationCompletionBlock() {
-        transitionAnimator?.addCompletion { [weak self] position in
-            guard let self else { return }
+        transitionAnimator?.addCompletion { [unowned self] position in
             switch position {
             case .start:
-                self.applyOffsets(x: self.startingXOffset, y: self.startingYOffset)
+                // Back where it began: the constraints as before the animation.
+                self.leadingConstraint.constant = self.startingXOffset
+                self.topConstraint.constant = self.startingYOffset
             case .end:
+                // Moved: the end is the new start, so the block can go back and forth.
                 self.swapXConstraints()
                 self.swapYConstraints()
-                self.applyOffsets(x: self.startingXOffset, y: self.startingYOffset)
-            default:
+                self.leadingConstraint.constant = self.startingXOffset
+                self.topConstraint.constant = self.startingYOffset
+            case .current:
                 break
             }
-            // The article's sanity check: a move that ended must have moved the view.
-            if position == .end {
-                assert(self.view.frame.origin == CGPoint(x: self.startingXOffset, y: self.startingYOffset))
+            // The article's sanity check: at `.end` the view must really be in its new place.
+            if position == .end, self.view.frame.origin != CGPoint(x: self.startingXOffset, y: self.startingYOffset) {
+                self.view.superview?.layoutIfNeeded()
             }
+            Timeline.current.markTransitionEnd(self.runLabel, completed: position == .end)
+            self.delegate?.block(self, didFinishAt: position)
             self.nullifyAnimations()
-            self.delegate?.blockViewController(self, didFinishAnimationAt: position)
         }
     }
 }
 
-/// A block's look: a rounded colour tile with a lighter top half and a soft drop shadow.
+/// A rounded colour block with a soft shadow and a top-lit sheen.
 final class BlockView: UIView {
+    private let sheen = GradientView(colors: [UIColor(white: 1, alpha: 0.32), UIColor(white: 1, alpha: 0),
+                                              UIColor(white: 0, alpha: 0.14)],
+                                     start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
+    private let highlight = UIView()
+
     init(color: UIColor) {
         super.init(frame: .zero)
         backgroundColor = color
-        layer.cornerRadius = 14
+        layer.cornerRadius = Bloq.blockCornerRadius
         layer.shadowColor = UIColor.black.cgColor
-        layer.shadowOpacity = 0.35
-        layer.shadowRadius = 4
+        layer.shadowOpacity = 0.3
+        layer.shadowRadius = 3
         layer.shadowOffset = CGSize(width: 0, height: 3)
-        let shine = GradientView(colors: [UIColor(white: 1, alpha: 0.35), UIColor(white: 1, alpha: 0)],
-                                 start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
-        shine.isUserInteractionEnabled = false
-        shine.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        shine.layer.cornerRadius = 14
-        shine.clipsToBounds = true
-        addSubview(shine)
-        let dot = UIView()
-        dot.isUserInteractionEnabled = false
-        dot.backgroundColor = UIColor(white: 1, alpha: 0.55)
-        dot.tag = 1
-        addSubview(dot)
+        sheen.clipsToBounds = true
+        sheen.layer.cornerRadius = Bloq.blockCornerRadius
+        addSubview(sheen)
+        highlight.backgroundColor = UIColor(white: 1, alpha: 0.35)
+        addSubview(highlight)
     }
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        subviews[0].frame = bounds
-        // A small "gem" in the middle, as puzzle tiles have.
-        let d = (bounds.width * 0.22).rounded()
-        subviews[1].frame = CGRect(x: (bounds.width - d) / 2, y: (bounds.height - d) / 2, width: d, height: d)
-        subviews[1].layer.cornerRadius = d / 2
+        sheen.frame = bounds
+        highlight.frame = CGRect(x: bounds.width * 0.18, y: 6, width: bounds.width * 0.34, height: 5)
+        highlight.layer.cornerRadius = 2.5
     }
 }
 
 // MARK: - The board
 
-/// A cell of the board: row and column.
-struct BloqCell: Hashable {
-    var row: Int, column: Int
+enum Bloq {
+    static let columns = 5
+    static let rows = 6
+    static let boardInset: CGFloat = 18     // screen edge → board
+    static let boardPadding: CGFloat = 10   // board edge → first cell
+    static let cellGap: CGFloat = 8
+    static let boardCornerRadius: CGFloat = 22
+    static let blockCornerRadius: CGFloat = 12
+
+    /// The level: a letter per cell, "." empty. The hero (H) has empty cells to its right and below.
+    static let level = [
+        "CA.MV",
+        "M.VCA",
+        "AH.MC",
+        "V.C.M",
+        "CMAV.",
+        ".VMAC",
+    ]
+    static let colors: [Character: UIColor] = [
+        "H": UIColor(rgb: 0xFF5D73),        // coral: the block the script moves
+        "A": UIColor(rgb: 0xFFB830),        // amber
+        "M": UIColor(rgb: 0x2EC4A0),        // mint
+        "C": UIColor(rgb: 0x3E8EF7),        // cornflower
+        "V": UIColor(rgb: 0x9B6DF2),        // violet
+    ]
 }
 
-/// The game screen: a header (level and score placeholders) over a board of 5 × 4 cells, some holding
-/// blocks. It is every block's delegate: it knows which cells are empty and where each cell is.
-final class BloqBoardViewController: UIViewController, BlockViewControllerDelegate {
-    static let rows = 5, columns = 4
-    /// Layout, in points: board margin to the screen, padding inside the board, gap between cells.
-    static let margin: CGFloat = 20, padding: CGFloat = 12, gap: CGFloat = 10
+/// Places every block at its constraints, as Auto Layout would.
+final class BoardView: UIView {
+    var blocks: [BlockViewController] = []
+    var cellSize: CGFloat = 0
 
-    /// Where the blocks start; `nil` is an empty cell.
-    static let layout: [[UIColor?]] = {
-        let r = UIColor(rgb: 0xFF5E6C), b = UIColor(rgb: 0x4DA3FF), y = UIColor(rgb: 0xFFC83D),
-            g = UIColor(rgb: 0x3DDC97), o = UIColor(rgb: 0xFF9A3D), p = UIColor(rgb: 0xB46CFF)
-        return [[r, nil, b, y],
-                [g, p, nil, o],
-                [b, nil, y, r],
-                [nil, o, g, b],
-                [y, r, nil, g]]
-    }()
-    /// The purple block in row 1, column 1: the script moves it (right is empty, and so is below).
-    static let playerCell = BloqCell(row: 1, column: 1)
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        for block in blocks {
+            block.view.frame = CGRect(x: block.leadingConstraint.constant, y: block.topConstraint.constant,
+                                      width: cellSize, height: cellSize)
+        }
+    }
+}
 
-    private(set) var blocks: [BloqCell: BlockViewController] = [:]
-    private(set) var player: BlockViewController!
-    /// Each finished move, in order: which block and where its animator ended.
-    /// The move each moving block is making: from which cell to which.
-    private var moves: [ObjectIdentifier: (from: BloqCell, to: BloqCell)] = [:]
-    private(set) var finishedMoves: [(block: BlockViewController, position: UIViewAnimatingPosition)] = []
-
-    private let header = UIView()
-    private let levelBar = TextPlaceholder(color: UIColor(white: 1, alpha: 0.9))
-    private let movesBar = TextPlaceholder(color: UIColor(white: 1, alpha: 0.45))
-    private let scorePill = UIView()
-    private let board = UIView()
-    private var slots: [UIView] = []
+final class BoardViewController: UIViewController, BlockViewControllerDelegate {
+    let board = BoardView()
+    private let backdrop = GradientView(colors: [UIColor(rgb: 0x1B1840), UIColor(rgb: 0x2D1F57)],
+                                        start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
+    private let levelTitle = TextPlaceholder(color: UIColor(white: 1, alpha: 0.9))
+    private let levelCaption = TextPlaceholder(color: UIColor(white: 1, alpha: 0.45))
+    private let movesChip = UIView()
+    private var emptyCells: [UIView] = []
+    private(set) var blocks: [BlockViewController] = []
+    /// Which block sits in each cell ([row][column]).
+    private var grid: [[BlockViewController?]] = []
+    /// Column/row pitch of the cells (cell size + gap).
+    private(set) var pitch: CGFloat = 0
     private var laidOutFor: CGRect?
-    private var cellSize: CGFloat = 0
+    /// Every animator run's end: the position it reported and the block's offsets after its completion.
+    private(set) var finishes: [(position: UIViewAnimatingPosition, starting: CGPoint, ending: CGPoint)] = []
+
+    var hero: BlockViewController { blocks.first { $0.color === Bloq.colors["H"] }! }
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
-        view.backgroundColor = UIColor(rgb: 0x1B1E3C)
+        view.backgroundColor = UIColor(rgb: 0x1B1840)
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(header)
-        header.addSubview(levelBar)
-        header.addSubview(movesBar)
-        scorePill.backgroundColor = UIColor(rgb: 0x2E3366)
-        scorePill.layer.cornerRadius = 18
-        scorePill.addSubview(TextPlaceholder(color: UIColor(rgb: 0xFFC83D), frame: CGRect(x: 16, y: 12, width: 56, height: 12)))
-        header.addSubview(scorePill)
-        board.backgroundColor = UIColor(rgb: 0x272B55)
-        board.layer.cornerRadius = 24
+        view.addSubview(backdrop)
+        view.addSubview(levelTitle)
+        view.addSubview(levelCaption)
+        movesChip.backgroundColor = UIColor(white: 1, alpha: 0.12)
+        view.addSubview(movesChip)
+        board.backgroundColor = UIColor(rgb: 0x0F0D2B, alpha: 0.75)
+        board.layer.cornerRadius = Bloq.boardCornerRadius
         view.addSubview(board)
-        for _ in 0..<(Self.rows * Self.columns) {
-            let slot = UIView()
-            slot.backgroundColor = UIColor(rgb: 0x1E2247)
-            slot.layer.cornerRadius = 14
-            slot.isUserInteractionEnabled = false
-            board.addSubview(slot)
-            slots.append(slot)
-        }
-        for (row, colors) in Self.layout.enumerated() {
-            for (column, color) in colors.enumerated() {
-                guard let color else { continue }
-                let block = BlockViewController(color: color)
-                block.delegate = self
+        grid = Array(repeating: Array(repeating: nil, count: Bloq.columns), count: Bloq.rows)
+        for (row, line) in Bloq.level.enumerated() {
+            for (column, letter) in line.enumerated() {
+                let well = UIView()
+                well.backgroundColor = UIColor(white: 1, alpha: 0.06)
+                well.layer.cornerRadius = Bloq.blockCornerRadius
+                board.addSubview(well)
+                emptyCells.append(well)
+                guard let color = Bloq.colors[letter] else { continue }
+                let block = BlockViewController(color: color, cell: (column, row))
                 addChild(block)
-                board.addSubview(block.view)
-                block.didMove(toParent: self)
-                blocks[BloqCell(row: row, column: column)] = block
+                block.delegate = self
+                blocks.append(block)
+                grid[row][column] = block
             }
         }
-        player = blocks[Self.playerCell]
+        // Blocks above every well, so a moving block never passes under an empty cell.
+        for block in blocks {
+            board.addSubview(block.view)
+            block.didMove(toParent: self)
+        }
+        board.blocks = blocks
     }
 
-    /// Lays the board out once for the screen (later passes would fight the blocks' animations).
+    /// The board fills the width between insets and sits in the middle of the safe area below the header.
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        let safe = view.safeAreaInsets, width = view.bounds.width
-        let key = CGRect(x: safe.top, y: safe.bottom, width: width, height: view.bounds.height)
-        guard laidOutFor != key else { return }
-        laidOutFor = key
-        header.frame = CGRect(x: 0, y: safe.top, width: width, height: 72)
-        levelBar.frame = CGRect(x: Self.margin, y: 16, width: 130, height: 24)
-        movesBar.frame = CGRect(x: Self.margin, y: 48, width: 84, height: 12)
-        scorePill.frame = CGRect(x: width - Self.margin - 88, y: 18, width: 88, height: 36)
+        let bounds = view.bounds, safe = view.safeAreaInsets
+        guard laidOutFor != bounds else { return }
+        laidOutFor = bounds
+        backdrop.frame = bounds
+        let top = safe.top
+        levelTitle.frame = CGRect(x: 24, y: top + 14, width: 120, height: 26)
+        levelCaption.frame = CGRect(x: 24, y: top + 48, width: 84, height: 12)
+        movesChip.frame = CGRect(x: bounds.width - 24 - 76, y: top + 16, width: 76, height: 32)
+        movesChip.layer.cornerRadius = 16
 
-        let boardWidth = width - 2 * Self.margin
-        cellSize = ((boardWidth - 2 * Self.padding - CGFloat(Self.columns - 1) * Self.gap) / CGFloat(Self.columns)).rounded(.down)
-        let pitch = cellSize + Self.gap
-        let boardHeight = 2 * Self.padding + CGFloat(Self.rows) * pitch - Self.gap
-        let contentWidth = 2 * Self.padding + CGFloat(Self.columns) * pitch - Self.gap
-        let available = view.bounds.height - safe.bottom - header.frame.maxY
-        board.frame = CGRect(x: ((width - contentWidth) / 2).rounded(), y: header.frame.maxY + max(0, ((available - boardHeight) / 2).rounded()),
-                             width: contentWidth, height: boardHeight)
-        for (index, slot) in slots.enumerated() {
-            slot.frame = CGRect(origin: origin(of: BloqCell(row: index / Self.columns, column: index % Self.columns)),
-                                size: CGSize(width: cellSize, height: cellSize))
+        let inner = bounds.width - 2 * Bloq.boardInset - 2 * Bloq.boardPadding
+        pitch = ((inner + Bloq.cellGap) / CGFloat(Bloq.columns)).rounded(.down)
+        let cellSize = pitch - Bloq.cellGap
+        let width = CGFloat(Bloq.columns) * pitch - Bloq.cellGap + 2 * Bloq.boardPadding
+        let height = CGFloat(Bloq.rows) * pitch - Bloq.cellGap + 2 * Bloq.boardPadding
+        let headerBottom = top + 76
+        let available = bounds.height - safe.bottom - headerBottom
+        board.frame = CGRect(x: ((bounds.width - width) / 2).rounded(), y: (headerBottom + (available - height) / 2).rounded(),
+                             width: width, height: height)
+        board.cellSize = cellSize
+        for (index, well) in emptyCells.enumerated() {
+            let origin = offset(column: index % Bloq.columns, row: index / Bloq.columns)
+            well.frame = CGRect(origin: origin, size: CGSize(width: cellSize, height: cellSize))
         }
-        for (cell, block) in blocks {
-            block.cellPitch = pitch
-            let o = origin(of: cell)
-            block.startingXOffset = o.x; block.endingXOffset = o.x
-            block.startingYOffset = o.y; block.endingYOffset = o.y
-            block.view.frame = CGRect(origin: o, size: CGSize(width: cellSize, height: cellSize))
+        for block in blocks {
+            let origin = offset(column: block.cell.column, row: block.cell.row)
+            block.place(x: origin.x, y: origin.y)
         }
+        board.layoutIfNeeded()
     }
 
-    /// A cell's top-left corner in the board.
-    func origin(of cell: BloqCell) -> CGPoint {
-        let pitch = cellSize + Self.gap
-        return CGPoint(x: Self.padding + CGFloat(cell.column) * pitch, y: Self.padding + CGFloat(cell.row) * pitch)
+    func offset(column: Int, row: Int) -> CGPoint {
+        CGPoint(x: Bloq.boardPadding + CGFloat(column) * pitch, y: Bloq.boardPadding + CGFloat(row) * pitch)
     }
 
-    func cell(of block: BlockViewController) -> BloqCell? { blocks.first { $0.value === block }?.key }
+    private func neighbour(of cell: (column: Int, row: Int), _ direction: AnimationDirection) -> (column: Int, row: Int)? {
+        switch direction {
+        case .up: return (cell.column, cell.row - 1)
+        case .down: return (cell.column, cell.row + 1)
+        case .left: return (cell.column - 1, cell.row)
+        case .right: return (cell.column + 1, cell.row)
+        case .undefined: return nil
+        }
+    }
 
     // MARK: BlockViewControllerDelegate
 
     func setOffsets(of block: BlockViewController, for direction: AnimationDirection) -> Bool {
-        guard let from = cell(of: block) else { return false }
-        var to = from
-        switch direction {
-        case .up: to.row -= 1
-        case .down: to.row += 1
-        case .left: to.column -= 1
-        case .right: to.column += 1
-        case .undefined: return false
-        }
-        guard (0..<Self.rows).contains(to.row), (0..<Self.columns).contains(to.column), blocks[to] == nil else { return false }
-        let start = origin(of: from), end = origin(of: to)
+        guard let target = neighbour(of: block.cell, direction),
+              (0..<Bloq.columns).contains(target.column), (0..<Bloq.rows).contains(target.row),
+              grid[target.row][target.column] == nil else { return false }
+        let start = offset(column: block.cell.column, row: block.cell.row)
+        let end = offset(column: target.column, row: target.row)
         block.startingXOffset = start.x; block.startingYOffset = start.y
         block.endingXOffset = end.x; block.endingYOffset = end.y
-        // A block move is this scene's transition: mark it so clips, plots and goldens find it.
-        moves[ObjectIdentifier(block)] = (from, to)
-        Timeline.current.mark("transition.begin move \(from.row),\(from.column)→\(to.row),\(to.column)")
         return true
     }
 
-    func blockViewController(_ block: BlockViewController, didFinishAnimationAt position: UIViewAnimatingPosition) {
-        finishedMoves.append((block, position))
-        guard let (from, to) = moves.removeValue(forKey: ObjectIdentifier(block)) else { return }
-        if position == .end {
-            blocks[from] = nil
-            blocks[to] = block
-        }
-        Timeline.current.mark("transition.end move \(from.row),\(from.column)→\(to.row),\(to.column) \(position == .end ? "completed" : "cancelled")")
+    func block(_ block: BlockViewController, didFinishAt position: UIViewAnimatingPosition) {
+        finishes.append((position, CGPoint(x: block.startingXOffset, y: block.startingYOffset),
+                         CGPoint(x: block.endingXOffset, y: block.endingYOffset)))
+        guard position == .end, let target = neighbour(of: block.cell, block.animationDirection) else { return }
+        grid[block.cell.row][block.cell.column] = nil
+        grid[target.row][target.column] = block
+        block.cell = target
     }
 }
 
 // MARK: - Scene
 
-/// Drag the purple block right half a cell, come back and let go moving left: the animator is reversed
-/// and continued, the block returns (`.start`). Then a flick down moves it into the empty cell below
-/// (`.end`).
+/// bloq: drag the coral block half-way right, change your mind and let go moving left (it returns,
+/// `.start`), then flick it down into the empty cell below (`.end`).
 public final class BloqScene: Scene {
     public static let name = "bloq"
-    public static let summary = "Bloq: a paused property animator scrubbed by a pan; reversed on release (back to start), then a flick completes a move down"
-    private(set) var board: BloqBoardViewController!
+    public static let summary = "Bloq (seed 002): a block scrubbed by a pan, reversed on release, then flicked into the cell below"
+    private(set) var root: BoardViewController!
     public init() {}
 
     public func makeRootViewController() -> UIViewController {
-        board = BloqBoardViewController()
-        return board
+        root = BoardViewController()
+        return root
     }
 
     public func script() -> Script {
         var script = Script()
-        // The board is laid out before the script is asked for.
-        let pitch = board.player.cellPitch
-        // The pan drops its first 10 pt (UIKit's hysteresis), so half a cell of translation is pitch/2 + 10.
-        script.touchDown(on: { [unowned self] in self.board.player.view })
-        script.move(by: CGVector(dx: pitch / 2 + 10, dy: 0), duration: 0.45, curve: .easeInOut)
-        script.hold(0.15)
-        script.move(by: CGVector(dx: -30, dy: 0), duration: 0.2, releaseVelocity: CGVector(dx: -250, dy: 0))
+        let hero = { [unowned self] in self.root.hero.view! }
+        let pitch = { [unowned self] in self.root.pitch }
+        // Right, half a cell past the pan's 10 pt hysteresis; then back a little and let go moving left.
+        script.touchDown(on: hero)
+        script.move(to: { [unowned self] in
+            let block = self.root.hero.view!
+            let p = block.superview!.convert(block.center, to: nil)
+            return CGPoint(x: p.x + pitch() / 2 + 10, y: p.y)
+        }, duration: 0.4, curve: .easeInOut)
+        script.hold(0.1)
+        script.move(by: CGVector(dx: -16, dy: 0), duration: 0.15, releaseVelocity: CGVector(dx: -180, dy: 0))
         script.touchUp()
         script.waitUntilIdle()
         script.wait(0.3)
-        script.flick({ [unowned self] in self.board.player.view }, velocity: CGVector(dx: 0, dy: 1400), duration: 0.12)
+        // A flick down: released moving down past a third of a cell, the block completes into the cell below.
+        script.flick(hero, velocity: CGVector(dx: 0, dy: 900), duration: 0.12)
+        script.waitUntilIdle()
         return script
     }
 }

@@ -4,9 +4,9 @@ import Stage
 public let builtInScenes: [Scene.Type] = [
     CardExpandScene.self,
     CardCollapseScene.self,
-    BloqScene.self,
     CrossDissolveScene.self,
     HalfWaySpringScene.self,
+    BloqScene.self,
     EdgeInteractiveScene.self,
     CustomPresentationScene.self,
     NavPushScene.self,

@@ -135,6 +135,9 @@ open class CASpringAnimation: CABasicAnimation {
 package final class DrivenPropertyAnimation: CABasicAnimation {
     /// Progress (0 at `fromValue`, 1 at `toValue`, may overshoot) at a media time.
     package var progressAt: (CFTimeInterval) -> Double
+    /// The object driving it (UIKit's property animator), so hit testing can ask how the views it moves
+    /// take touches.
+    package weak var driver: AnyObject?
 
     package init(keyPath: String, progress: @escaping (CFTimeInterval) -> Double) {
         progressAt = progress

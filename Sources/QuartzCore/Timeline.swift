@@ -19,6 +19,16 @@ public final class Timeline: @unchecked Sendable {
     public private(set) var marks: [(time: TimeInterval, label: String)] = []
     public func mark(_ label: String) { marks.append((now, label)) }
 
+    /// Marks the start of a transition named `label`. Clip planning, filmstrips, plots and scene goldens
+    /// take a transition to be the span from this mark to the matching `markTransitionEnd`. View-controller
+    /// transitions mark themselves; a scene whose motion is not one (a block a property animator drags and
+    /// settles) marks its own, e.g. from an animator's creation to its completion.
+    public func markTransitionBegin(_ label: String) { mark("transition.begin \(label)") }
+    /// Marks the end of the transition `label` began: completed, or cancelled (it went back to where it began).
+    public func markTransitionEnd(_ label: String, completed: Bool) {
+        mark("transition.end \(label) \(completed ? "completed" : "cancelled")")
+    }
+
     /// Open CATransaction scopes, innermost last.
     var transactions: [[String: Any]] = []
 

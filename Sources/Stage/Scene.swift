@@ -59,7 +59,7 @@ public struct Script {
     public mutating func touchDown(at point: @escaping () -> CGPoint, finger: Int = 0) {
         steps.append(.touchDown(finger: finger, target: point))
     }
-    /// Puts a finger down on the centre of a view.
+    /// Puts a finger down on the centre of a view, where it is drawn when the step runs.
     public mutating func touchDown(on view: @escaping () -> UIView, finger: Int = 0) {
         touchDown(at: { Self.centre(of: view()) }, finger: finger)
     }
@@ -125,9 +125,8 @@ public struct Script {
              releaseVelocity: releaseVelocity.map { CGVector(dx: inward.dx * $0, dy: inward.dy * $0) })
     }
 
-    static func centre(of view: UIView) -> CGPoint {
-        view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: nil)
-    }
+    /// Where a person aims at a view: its centre as drawn now (mid-animation too), in window coordinates.
+    static func centre(of view: UIView) -> CGPoint { view.drawnCentreInWindow }
 }
 
 /// How a moving finger's progress follows time (ours: simple polynomials, not UIKit curves).

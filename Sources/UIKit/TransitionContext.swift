@@ -71,7 +71,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     /// `withoutAnimation` (which places the views and completes). Alongside animations queued so far run
     /// right after the animator has started.
     func start(withoutAnimation: () -> Void) {
-        Timeline.current.mark("transition.begin \(label)")
+        Timeline.current.markTransitionBegin(label)
         startTime = CACurrentMediaTime()
         scrubber.start = startTime
         guard isAnimated, let animator else {
@@ -187,7 +187,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         isInteractive = false
         if didComplete { percentComplete = 1 }
         scrubber.restore()
-        Timeline.current.mark("transition.end \(label) \(didComplete ? "completed" : "cancelled")")
+        Timeline.current.markTransitionEnd(label, completed: didComplete)
         onComplete(didComplete)
     }
 

@@ -249,16 +249,52 @@ open class UIView: UIResponder, CALayerDelegate {
 
     // MARK: Hit testing
 
-    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { bounds.contains(point) }
+    /// Inside the bounds that hit testing sees (`hitTestGeometry`: the drawn bounds while a property
+    /// animator moves the view).
+    open func point(inside point: CGPoint, with event: UIEvent?) -> Bool { hitTestGeometry.bounds.contains(point) }
 
-    /// The deepest visible, interactive view containing `point` (in this view's bounds space).
+    /// The deepest visible, interactive view containing `point` (in this view's bounds space). Each step
+    /// down converts the point through `hitTestGeometry`, so a view a property animator moves is found
+    /// where it is drawn, with its subviews.
     open func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         // Compared in the layer's Float precision, so `alpha = 0.01` is hit-testable as UIKit documents.
-        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01), self.point(inside: point, with: event) else { return nil }
+        guard !isHidden, isUserInteractionEnabled, layer.opacity >= Float(0.01),
+              !propertyAnimators.contains(where: { !$0.isUserInteractionEnabled }),
+              self.point(inside: point, with: event) else { return nil }
+        let geometry = hitTestGeometry
         for child in subviews.reversed() {
-            if let hit = child.hitTest(convert(point, to: child), with: event) { return hit }
+            let toSelf = CATransform3DConcat(child.hitTestGeometry.toSuperlayer, geometry.sublayerTransformAboutAnchor)
+            if let hit = child.hitTest(CATransform3DInvert(toSelf).apply(to: point), with: event) { return hit }
         }
         return self
+    }
+
+    /// The geometry touches meet: the presentation values while a property animator that hit-tests for
+    /// the app (`isManualHitTestingEnabled` false, the default) animates this view, so a finger catches it
+    /// where it is drawn; the model otherwise, which is also what UIKit hit-tests for `UIView.animate`.
+    var hitTestGeometry: LayerState {
+        propertyAnimators.contains { !$0.isManualHitTestingEnabled } ? layer.presentationState(at: CACurrentMediaTime()) : layer.model
+    }
+
+    /// The property animators whose animations are on this view's layer now (they leave when it is done).
+    private var propertyAnimators: [UIViewPropertyAnimator] {
+        (layer.animationKeys() ?? []).compactMap { (layer.animation(forKey: $0) as? DrivenPropertyAnimation)?.driver as? UIViewPropertyAnimator }
+    }
+
+    /// The centre of the view as drawn now, in the coordinates of the root of its tree (the window's):
+    /// every layer's presentation values on the way, where a person sees it. Scripts aim fingers here.
+    package var drawnCentreInWindow: CGPoint {
+        let t = CACurrentMediaTime()
+        var state = layer.presentationState(at: t)
+        var point = CGPoint(x: state.bounds.midX, y: state.bounds.midY)
+        var view = self
+        while let parent = view.superview {
+            let parentState = parent.layer.presentationState(at: t)
+            point = CATransform3DConcat(state.toSuperlayer, parentState.sublayerTransformAboutAnchor).apply(to: point)
+            view = parent
+            state = parentState
+        }
+        return point
     }
 
     /// A recognizer attached to this view (or a subview) asks before it begins; false makes it fail.

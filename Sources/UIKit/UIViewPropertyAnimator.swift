@@ -19,11 +19,14 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// The delay of the last `startAnimation(afterDelay:)` (0 until then).
     public private(set) var delay: TimeInterval = 0
 
-    /// Stored only; default true. Setting it on an active animator is a programmer error, as on iOS.
+    /// Default true. False: the views this animator animates take no touches while it is active (running
+    /// or paused). Setting it on an active animator is a programmer error, as on iOS.
     public var isUserInteractionEnabled = true {
         willSet { requireInactive("isUserInteractionEnabled") }
     }
-    /// Stored only; default false.
+    /// Default false: the views this animator animates are hit-tested where they are drawn (their
+    /// presentation values), as UIKit does for you. True: hit testing uses their model values, and
+    /// catching them where they are drawn is the app's job (override `hitTest` / `point(inside:with:)`).
     public var isManualHitTestingEnabled = false
     /// Default true. Must be true to pause, scrub, reverse, continue or stop; settable only while inactive.
     public var isInterruptible = true {
@@ -415,6 +418,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     private func addTrack(_ change: AnimatedChange, windowStart: Double) {
         let animation = DrivenPropertyAnimation(keyPath: change.key, progress: { _ in 0 })
+        animation.driver = self
         animation.fromValue = change.from
         animation.toValue = change.to
         animation.isAdditive = change.isAdditive

@@ -11,16 +11,12 @@ import TransitionTesting
 @Suite struct SceneGoldens {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
     static let failures = here.deletingLastPathComponent().appendingPathComponent("__failures__")
-    /// Moments that render wrong today and so have no golden: the end of a `.fullScreen` dismissal, where
-    /// the runtime removes the presenter's view along with the container (black screen). Tracked by
-    /// `Survey.fullScreenDismissalPutsThePresenterBack`; record these goldens once it passes.
-    static let knownWrong: [String: Set<String>] = ["cross-dissolve": ["1-100"], "half-way-spring": ["1-100"]]
 
     @Test("golden frames of every transition", arguments: builtInScenes.map { $0.name })
     func keyMoments(scene name: String) throws {
         let sceneType = try #require(scene(named: name))
         try TransitionTesting.SceneGoldens.verify(sceneType, directory: Self.here.appendingPathComponent("Goldens/\(name)"),
-                                                  excluding: Self.knownWrong[name] ?? [], failuresDirectory: Self.failures)
+                                                  failuresDirectory: Self.failures)
     }
 
     @Test("text trace of the animated properties", arguments: builtInScenes.map { $0.name })

@@ -49,15 +49,12 @@ import Stage
 
     @Test func fullScreenDismissalPutsThePresenterBack() throws {
         // UIKit moves the presenting view the animator added to the container back into the window when
-        // a `.fullScreen` dismissal completes. Our runtime (ModalTransition.dismiss) removes it along
-        // with the container instead, so the screen goes black; the fix belongs to the runtime.
+        // a `.fullScreen` dismissal completes, so the first screen is what remains.
         for sceneType in [CrossDissolveScene.self, HalfWaySpringScene.self] as [Scene.Type] {
             let plan = try Stage.plan(sceneType, settings: RenderSettings(scale: 1))
             let session = SceneSession(sceneType)
             session.advance(to: plan.transitions[1].end)
-            withKnownIssue("ModalTransition removes the presenter's view with the container after a .fullScreen dismissal") {
-                #expect(Self.screen(Self.firstScreenColor, in: session.snapshot()) != nil, "\(sceneType.name)")
-            }
+            #expect(Self.screen(Self.firstScreenColor, in: session.snapshot()) != nil, "\(sceneType.name)")
         }
     }
 

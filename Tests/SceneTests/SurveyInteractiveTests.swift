@@ -28,51 +28,6 @@ private func touchUps(_ sceneType: Scene.Type) throws -> [TimeInterval] {
     return session.marks.filter { $0.label.hasPrefix("touch.up") }.map(\.time)
 }
 
-/// bloq (seed 002): a paused property animator scrubbed by the pan, reversed on release, then a flick.
-@Suite struct Bloq {
-    @Test func reverseReturnsTheBlockThenAFlickMovesItDown() throws {
-        let plan = try Stage.plan(BloqScene.self, settings: RenderSettings(scale: 1))
-        #expect(plan.transitions.map(\.label) == ["move 1,1→1,2", "move 1,1→2,1"])
-        #expect(plan.transitions.map(\.completed) == [false, true])
-
-        let session = SceneSession(BloqScene.self)
-        let board = (session.scene as! BloqScene).board!
-        let block = board.player!
-        let home = board.origin(of: BloqCell(row: 1, column: 1)), right = board.origin(of: BloqCell(row: 1, column: 2))
-        let below = board.origin(of: BloqCell(row: 2, column: 1))
-        session.advance(to: 0.1)
-        let homeOnScreen = shownFrame(block.view, in: session).minX
-        // Half a cell to the right, held: the animator is paused at 0.5 and the block half way.
-        session.advance(to: 0.75)
-        let animator = try #require(block.transitionAnimator)
-        #expect(animator.state == .active && !animator.isRunning && !animator.isReversed)
-        #expect(abs(animator.fractionComplete - 0.5) < 0.01)
-        #expect(abs(shownFrame(block.view, in: session).minX - (homeOnScreen + (right.x - home.x) / 2)) < 1)
-        // Released moving left: reversed and continued; it ends back home with `.start`, offsets reset.
-        session.advance(to: plan.transitions[0].end)
-        #expect(board.finishedMoves.map(\.position) == [.start])
-        #expect(block.view.frame.origin == home && block.transitionAnimator == nil && block.animationDirection == .undefined)
-        #expect(block.startingXOffset == home.x && block.startingYOffset == home.y)
-        // The flick down completes into the empty cell below (`.end`): start and end offsets swapped.
-        _ = try session.runToEnd()
-        #expect(board.finishedMoves.map(\.position) == [.start, .end])
-        #expect(block.view.frame.origin == below)
-        #expect(block.startingYOffset == below.y && block.endingYOffset == home.y)
-        #expect(board.blocks[BloqCell(row: 2, column: 1)] === block && board.blocks[BloqCell(row: 1, column: 1)] == nil)
-        // 0.35 s ease-in-out: the flick's move lasts no longer than the animator's duration.
-        #expect(plan.transitions[1].end - plan.transitions[1].start <= BlockViewController.animationDuration + 1e-9)
-    }
-
-    @Test func directionFromVelocityTakesTheLargerAxis() {
-        let block = BlockViewController(color: .systemRed)
-        #expect(block.directionFromVelocity(CGPoint.zero) == .undefined)
-        #expect(block.directionFromVelocity(CGPoint(x: 30, y: -40)) == .up)
-        #expect(block.directionFromVelocity(CGPoint(x: -50, y: 40)) == .left)
-        #expect(block.directionFromVelocity(CGPoint(x: 5, y: 6)) == .down)
-        #expect(block.directionFromVelocity(CGPoint(x: 6, y: 6)) == .right)
-    }
-}
-
 /// edge-interactive (seed 004): the right-edge pan drives the presentation.
 @Suite struct EdgeInteractive {
     @Test func thirtyPercentCancelsSeventyFinishes() throws {
