@@ -1,16 +1,29 @@
 /// The root of the view tree. Touches enter here: the Stage feeds scripted fingers through
 /// `sendTouch(finger:phase:at:)`, which hit-tests and delivers them along the responder chain.
 open class UIWindow: UIView {
+    /// While the window is visible, a new root appears (and the old one disappears) with the appearance
+    /// callbacks, as on iOS; before that, the root appears when `makeKeyAndVisible()` shows the window.
     public var rootViewController: UIViewController? {
         didSet {
+            guard oldValue !== rootViewController else { return }
+            if isVisible { oldValue?.beginAppearanceTransition(false, animated: false) }
             oldValue?.view.removeFromSuperview()
+            if isVisible { oldValue?.endAppearanceTransition() }
             guard let root = rootViewController else { return }
+            root.loadViewIfNeeded()   // a view loads before it appears
+            if isVisible { root.beginAppearanceTransition(true, animated: false) }
             root.view.frame = bounds
             root.view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             insertSubview(root.view, at: 0)
+            if isVisible {
+                layoutIfNeeded()
+                root.endAppearanceTransition()
+            }
         }
     }
     public private(set) var isKeyWindow = false
+    /// Set by `makeKeyAndVisible()`: from then on the root controller is on screen.
+    private var isVisible = false
 
     public init(screen: UIScreen = .main) {
         windowSafeAreaInsets = screen.displaySafeAreaInsets
@@ -25,7 +38,18 @@ open class UIWindow: UIView {
     let windowSafeAreaInsets: UIEdgeInsets
     open override var safeAreaInsets: UIEdgeInsets { windowSafeAreaInsets }
 
-    public func makeKeyAndVisible() { isKeyWindow = true; isHidden = false }
+    /// Shows the window; the first time, its root controller appears: viewWillAppear, a layout pass
+    /// (viewWillLayoutSubviews/viewDidLayoutSubviews), viewDidAppear, in UIKit's order.
+    public func makeKeyAndVisible() {
+        isKeyWindow = true
+        isHidden = false
+        guard !isVisible else { return }
+        isVisible = true
+        guard let root = rootViewController else { return }
+        root.beginAppearanceTransition(true, animated: false)
+        layoutIfNeeded()
+        root.endAppearanceTransition()
+    }
     public func makeKey() { isKeyWindow = true }
 
     // MARK: Touches

@@ -77,10 +77,12 @@ enum CLI {
     }
 
     static func list() {
+        // The name column fits the longest name: a truncated name could not be typed back.
+        let width = builtInScenes.map { $0.name.count }.max() ?? 0
         for sceneType in builtInScenes {
             let name: String = sceneType.name, summary: String = sceneType.summary
             let duration = (try? Stage.plan(sceneType, settings: RenderSettings()).duration).map { String(format: "%.2f s", $0) } ?? "?"
-            print("\(name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(duration.padding(toLength: 8, withPad: " ", startingAt: 0)) \(summary)")
+            print("\(name.padding(toLength: width, withPad: " ", startingAt: 0)) \(duration.padding(toLength: 8, withPad: " ", startingAt: 0)) \(summary)")
         }
     }
 

@@ -62,6 +62,15 @@ import Media
         }
     }
 
+    /// Names longer than the others (panel-present-interrupted) are listed whole, so they can be typed back.
+    @Test func listShowsEveryNameWhole() throws {
+        let result = try Self.run(["--list"])
+        let names = result.stdout.split(separator: "\n").map { $0.split(separator: " ").first.map(String.init) ?? "" }
+        for name in ["panel-present-interrupted", "panel-dismiss-interrupted", "card-expand"] {
+            #expect(names.contains(name), "\(name) missing from --list")
+        }
+    }
+
     @Test func gifOutputWritesALoopingGIFOfTheClip() throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
