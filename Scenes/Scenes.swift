@@ -16,6 +16,11 @@ public let builtInScenes: [Scene.Type] = [
     CrossDissolveScene.self,
     HalfWaySpringScene.self,
     BloqScene.self,
+    EdgeInteractiveScene.self,
+    CustomPresentationScene.self,
+    NavPushScene.self,
+    NavPopScene.self,
+    NavInteractivePopScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

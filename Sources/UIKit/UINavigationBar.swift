@@ -3,8 +3,13 @@ open class UINavigationItem {
     open var title: String?
     open var prompt: String?
     open var hidesBackButton = false
-    open var titleView: UIView?
+    /// Shown centred in the bar while this item is the top one; may be set after the bar shows the item
+    /// (as in `viewDidLoad`).
+    open var titleView: UIView? { didSet { bar?.topItemChanged() } }
     open var backButtonTitle: String?
+
+    /// The bar showing this item, told when the title view changes.
+    weak var bar: UINavigationBar?
 
     public init(title: String?) { self.title = title }
     public convenience init() { self.init(title: nil) }
@@ -15,7 +20,12 @@ open class UINavigationItem {
 open class UINavigationBar: UIView {
     public static let barHeight: CGFloat = 44
 
-    open var items: [UINavigationItem]? { didSet { layoutTitleView() } }
+    open var items: [UINavigationItem]? {
+        didSet {
+            for item in items ?? [] { item.bar = self }
+            layoutTitleView()
+        }
+    }
     open var topItem: UINavigationItem? { items?.last }
     open var backItem: UINavigationItem? { (items?.count ?? 0) > 1 ? items?[items!.count - 2] : nil }
     open var isTranslucent = true { didSet { background.backgroundColor = barColor } }
@@ -37,6 +47,8 @@ open class UINavigationBar: UIView {
     private var barColor: UIColor {
         barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
     }
+
+    func topItemChanged() { layoutTitleView() }
 
     private func layoutTitleView() {
         shownTitleView?.removeFromSuperview()

@@ -40,6 +40,8 @@ open class UINavigationController: UIViewController {
     /// It drives UIKit's own pop; with a delegate animator it does nothing unless that animator's
     /// interaction controller is UIKit's (as on iOS, a custom pop animator disables it).
     open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
+    /// The interactive pop gesture's delegate (held here: delegates are weak).
+    private lazy var interactivePopGate = InteractivePopGate(navigationController: self)
 
     public override init() { super.init() }
     public convenience init(rootViewController: UIViewController) {
@@ -163,6 +165,7 @@ open class UINavigationController: UIViewController {
             self.handleInteractivePop(pan)
         }
         edgePan.edges = .left
+        edgePan.delegate = interactivePopGate
         root.addGestureRecognizer(edgePan)
         interactivePopGestureRecognizer = edgePan
         view = root
@@ -288,11 +291,14 @@ open class UINavigationController: UIViewController {
 
     // MARK: Interactive pop
 
+    /// Whether the edge swipe may begin: a controller above the root, and no push or pop under way.
+    var canBeginInteractivePop: Bool { stack.count > 1 && transition == nil }
+
     /// Starts the edge-swipe pop (the interactive pop gesture's `.began`): false when there is nothing to
     /// pop or the delegate's pop animator has no interaction controller of its own.
     @discardableResult
     func beginInteractivePop() -> UIPercentDrivenInteractiveTransition? {
-        guard stack.count > 1, transition == nil else { return nil }
+        guard canBeginInteractivePop else { return nil }
         let driver = UIPercentDrivenInteractiveTransition()
         interactivePop = driver
         popViewController(animated: true)
@@ -309,6 +315,16 @@ open class UINavigationController: UIViewController {
         else if velocity <= -width { driver.cancel() }
         else if driver.percentComplete > 0.5 { driver.finish() }
         else { driver.cancel() }
+    }
+}
+
+/// Lets the interactive pop gesture begin only when there is something to pop and no transition runs, so
+/// a swipe on the root screen fails and leaves its touches to other recognizers, as on iOS.
+private final class InteractivePopGate: UIGestureRecognizerDelegate {
+    unowned let navigationController: UINavigationController
+    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        navigationController.canBeginInteractivePop
     }
 }
 

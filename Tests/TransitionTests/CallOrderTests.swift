@@ -465,4 +465,63 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
             #expect(stage.markLabels.last == "transition.end pop UIViewController cancelled")
         }
     }
+
+    /// With only the root on the stack the edge pan must fail (gestureRecognizerShouldBegin), so another
+    /// recognizer under the finger can take the swipe.
+    @Test func rootOnlySwipeFailsAndLeavesTheTouchToOthers() {
+        let a = UIViewController()
+        let nav = UINavigationController(rootViewController: a)
+        onStage(nav) { stage in
+            stage.settle()
+            var panBegan = false
+            // A second left-edge pan on the same view, after the system one: it sees each sample second,
+            // so it can begin only if the system pan fails.
+            let pan = UIScreenEdgePanGestureRecognizer { (pan: UIScreenEdgePanGestureRecognizer) in if pan.state == .began { panBegan = true } }
+            pan.edges = .left
+            nav.view.addGestureRecognizer(pan)
+            swipe(stage, toX: 200, duration: 0.4)
+            stage.settle()
+            #expect(nav.interactivePopGestureRecognizer?.state != .began && nav.interactivePopGestureRecognizer?.state != .changed)
+            #expect(panBegan)
+            #expect(stage.markLabels.allSatisfy { !$0.hasPrefix("transition.begin") })
+            #expect(nav.viewControllers.elementsEqual([a], by: ===))
+        }
+    }
+
+    @Test func swipeDuringAPushDoesNotBegin() {
+        let a = UIViewController(), b = UIViewController()
+        let nav = UINavigationController(rootViewController: a)
+        onStage(nav) { stage in
+            stage.settle()
+            nav.pushViewController(b, animated: true)
+            let gate = nav.interactivePopGestureRecognizer?.delegate
+            #expect(gate?.gestureRecognizerShouldBegin(nav.interactivePopGestureRecognizer!) == false)
+            stage.settle()
+            #expect(gate?.gestureRecognizerShouldBegin(nav.interactivePopGestureRecognizer!) == true)
+        }
+    }
+}
+
+/// A title view set after the bar shows its item (in `viewDidLoad`, as apps do) appears in the bar.
+@Suite struct NavigationBarTitleView {
+    final class Titled: UIViewController {
+        let titleView = UIView(frame: CGRect(x: 0, y: 0, width: 80, height: 14))
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            navigationItem.titleView = titleView
+        }
+    }
+
+    @Test func titleViewSetInViewDidLoadIsShown() {
+        let a = Titled()
+        let nav = UINavigationController(rootViewController: a)
+        onStage(nav) { stage in
+            stage.settle()
+            #expect(a.titleView.superview === nav.navigationBar)
+            let b = Titled()
+            nav.pushViewController(b, animated: false)
+            stage.settle()
+            #expect(b.titleView.superview === nav.navigationBar && a.titleView.superview == nil)
+        }
+    }
 }

@@ -1,0 +1,295 @@
+// From seed 004 (the transition survey), its "Custom Presentation" demo: a form-sheet-like presentation.
+// CustomPresentationController is at once the presentation controller, the transitioning delegate and
+// the animator. It shows the presented controller's view inside a wrapper: a shadow view (opacity 0.44,
+// radius 13, offset (0, −6)) around a rounding view (corner radius 16, masksToBounds); `presentedView` is
+// that wrapper, so the animator moves all of it. A black dimming view fades to 0.5 alongside, through the
+// transition coordinator. Wrapper and dimming are dropped as soon as they are no longer needed (after a
+// cancelled presentation or a completed dismissal).
+//
+// The article elides the layout and the animator; following Apple's CustomTransitions sample it describes,
+// the sheet sits at the bottom, its rounding view reaches 16 pt below the sheet so only the top corners
+// show, and the animator slides it up from below the screen in 0.35 s (and back down to dismiss).
+import UIKit
+import Stage
+
+final class CustomPresentationController: UIPresentationController, UIViewControllerTransitioningDelegate,
+                                          UIViewControllerAnimatedTransitioning {
+    static let cornerRadius: CGFloat = 16
+    static let duration: TimeInterval = 0.35
+    /// The wrapper around the presented view: shadow view → rounding view → presented view.
+    var presentationWrappingView: UIView?
+    /// Black at alpha 0.5 over the presenting screen.
+    var dimmingView: UIView?
+
+    override init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
+        super.init(presentedViewController: presentedViewController, presenting: presentingViewController)
+        // The style must be custom for UIKit to ask this object for its presentation controller.
+        presentedViewController.modalPresentationStyle = .custom
+    }
+
+    /// UIKit animates this view, not the presented controller's own.
+    override var presentedView: UIView? { presentationWrappingView }
+
+    // MARK: Chrome
+
+    override func presentationTransitionWillBegin() {
+        guard let containerView, let presentedViewControllerView = super.presentedView else { return }
+        // The shadow view: its layer casts the sheet's shadow.
+        let presentationWrapperView = UIView(frame: frameOfPresentedViewInContainerView)
+        presentationWrapperView.layer.shadowOpacity = 0.44
+        presentationWrapperView.layer.shadowRadius = 13
+        presentationWrapperView.layer.shadowOffset = CGSize(width: 0, height: -6)
+        presentationWrappingView = presentationWrapperView
+
+        // The rounding view reaches one corner radius below the sheet, so the bottom corners are hidden.
+        let presentationRoundedCornerView = UIView(frame: presentationWrapperView.bounds.inset(by: UIEdgeInsets(
+            top: 0, left: 0, bottom: -Self.cornerRadius, right: 0)))
+        presentationRoundedCornerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        presentationRoundedCornerView.layer.cornerRadius = Self.cornerRadius
+        presentationRoundedCornerView.layer.masksToBounds = true
+
+        // The presented view keeps to the sheet's own height inside the rounding view.
+        let presentedViewControllerWrapperView = UIView(frame: presentationRoundedCornerView.bounds.inset(by: UIEdgeInsets(
+            top: 0, left: 0, bottom: Self.cornerRadius, right: 0)))
+        presentedViewControllerWrapperView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        presentedViewControllerView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        presentedViewControllerView.frame = presentedViewControllerWrapperView.bounds
+        presentedViewControllerWrapperView.addSubview(presentedViewControllerView)
+        presentationRoundedCornerView.addSubview(presentedViewControllerWrapperView)
+        presentationWrapperView.addSubview(presentationRoundedCornerView)
+
+        let dimmingView = UIView(frame: containerView.bounds)
+        dimmingView.backgroundColor = .black
+        dimmingView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        let tap = UITapGestureRecognizer(target: self, action: CustomPresentationController.dimmingViewTapped(sender:))
+        dimmingView.addGestureRecognizer(tap)
+        self.dimmingView = dimmingView
+        containerView.addSubview(dimmingView)
+
+        // Fade the dimming in alongside the slide.
+        let transitionCoordinator = presentingViewController.transitionCoordinator
+        self.dimmingView?.alpha = 0
+        transitionCoordinator?.animate(alongsideTransition: { _ in
+            self.dimmingView?.alpha = 0.5
+        }, completion: nil)
+    }
+
+    override func presentationTransitionDidEnd(_ completed: Bool) {
+        // A cancelled presentation leaves nothing on screen: the chrome is not needed any more.
+        if !completed {
+            presentationWrappingView = nil
+            dimmingView = nil
+        }
+    }
+
+    override func dismissalTransitionWillBegin() {
+        let transitionCoordinator = presentingViewController.transitionCoordinator
+        transitionCoordinator?.animate(alongsideTransition: { _ in
+            self.dimmingView?.alpha = 0
+        }, completion: nil)
+    }
+
+    override func dismissalTransitionDidEnd(_ completed: Bool) {
+        if completed {
+            presentationWrappingView = nil
+            dimmingView = nil
+        }
+    }
+
+    func dimmingViewTapped(sender: UITapGestureRecognizer) {
+        presentingViewController.dismiss(animated: true)
+    }
+
+    // MARK: Layout
+
+    /// A sheet along the bottom: 55 % of the container's height (ours), full width.
+    override var frameOfPresentedViewInContainerView: CGRect {
+        guard let containerView else { return .zero }
+        let bounds = containerView.bounds
+        let height = (bounds.height * 0.55).rounded()
+        return CGRect(x: 0, y: bounds.maxY - height, width: bounds.width, height: height)
+    }
+
+    override func containerViewWillLayoutSubviews() {
+        super.containerViewWillLayoutSubviews()
+        dimmingView?.frame = containerView?.bounds ?? .zero
+        // While a transition runs the animator owns the wrapper's frame.
+        if !presentedViewController.isBeingPresented, !presentedViewController.isBeingDismissed {
+            presentationWrappingView?.frame = frameOfPresentedViewInContainerView
+        }
+    }
+
+    // MARK: UIViewControllerTransitioningDelegate
+
+    func presentationController(forPresented presented: UIViewController, presenting: UIViewController?,
+                                source: UIViewController) -> UIPresentationController? {
+        precondition(presented === presentedViewController, "CustomPresentationController presents only its own controller")
+        return self
+    }
+
+    func animationController(forPresented presented: UIViewController, presenting: UIViewController,
+                             source: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+
+    func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? { self }
+
+    // MARK: UIViewControllerAnimatedTransitioning
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        transitionContext?.isAnimated == false ? 0 : Self.duration
+    }
+
+    /// Present: the wrapper rises from just below the screen to its frame. Dismiss: back down.
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        guard let fromViewController = transitionContext.viewController(forKey: .from),
+              let toViewController = transitionContext.viewController(forKey: .to) else {
+            transitionContext.completeTransition(false)
+            return
+        }
+        let containerView = transitionContext.containerView
+        // `.custom` keeps the presenter's view out of the context: only the presented side has a view.
+        let toView = transitionContext.view(forKey: .to)
+        let fromView = transitionContext.view(forKey: .from)
+        let isPresenting = fromViewController === presentingViewController
+        var fromViewFinalFrame = transitionContext.finalFrame(for: fromViewController)
+        var toViewInitialFrame = transitionContext.initialFrame(for: toViewController)
+        let toViewFinalFrame = transitionContext.finalFrame(for: toViewController)
+        if let toView { containerView.addSubview(toView) }
+        if isPresenting {
+            toViewInitialFrame.origin = CGPoint(x: containerView.bounds.minX, y: containerView.bounds.maxY)
+            toViewInitialFrame.size = toViewFinalFrame.size
+            toView?.frame = toViewInitialFrame
+        } else if let fromView {
+            fromViewFinalFrame = fromView.frame.offsetBy(dx: 0, dy: containerView.bounds.maxY - fromView.frame.minY)
+        }
+        UIView.animate(withDuration: transitionDuration(using: transitionContext), animations: {
+            if isPresenting {
+                toView?.frame = toViewFinalFrame
+            } else {
+                fromView?.frame = fromViewFinalFrame
+            }
+        }) { _ in
+            let wasCancelled = transitionContext.transitionWasCancelled
+            transitionContext.completeTransition(!wasCancelled)
+        }
+    }
+}
+
+// MARK: - Screens
+
+/// A mailbox: header, a list of message rows, a compose button that presents the sheet.
+final class CustomPresentationFirstViewController: UIViewController {
+    lazy var customPresentationSecondViewController: CustomPresentationSecondViewController = CustomPresentationSecondViewController()
+    lazy var customPresentationController: CustomPresentationController = CustomPresentationController(
+        presentedViewController: customPresentationSecondViewController, presenting: self)
+    let animationButton = SurveyButton(color: .systemTeal)
+    private let header = SurveyHeader(titleColor: .label, tint: .systemTeal)
+    private var rows: [SurveyRow] = []
+
+    override func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+        view.backgroundColor = .systemGroupedBackground
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.addSubview(header)
+        let avatars: [[UIColor]] = [[UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)], [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)],
+                                    [UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)], [UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)],
+                                    [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)], [UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)]]
+        for colors in avatars {
+            let row = SurveyRow(thumbnailColors: colors)
+            view.addSubview(row)
+            rows.append(row)
+        }
+        animationButton.addAction(UIAction { [unowned self] _ in self.animationButtonDidClicked() }, for: .touchUpInside)
+        view.addSubview(animationButton)
+        // The presentation controller is the presented controller's transitioning delegate.
+        customPresentationSecondViewController.transitioningDelegate = customPresentationController
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let safe = view.safeAreaInsets, width = view.bounds.width
+        header.frame = CGRect(x: 0, y: safe.top, width: width, height: 64)
+        var y = header.frame.maxY + 8
+        for row in rows {
+            row.frame = CGRect(x: 20, y: y, width: width - 40, height: 72)
+            y += 84
+        }
+        animationButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
+    }
+
+    func animationButtonDidClicked() {
+        present(customPresentationSecondViewController, animated: true)
+    }
+}
+
+/// The sheet's content: a grabber, a title, a few form fields and a button that dismisses it.
+final class CustomPresentationSecondViewController: UIViewController {
+    let dismissButton = SurveyButton(color: .systemTeal)
+    private let grabber = UIView()
+    private let titleBar = TextPlaceholder(color: .label)
+    private var fields: [UIView] = []
+
+    override func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+        view.backgroundColor = .systemBackground
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        grabber.backgroundColor = .systemGray5
+        grabber.layer.cornerRadius = 2.5
+        view.addSubview(grabber)
+        view.addSubview(titleBar)
+        for _ in 0..<3 {
+            let field = UIView()
+            field.backgroundColor = .systemGray6
+            field.layer.cornerRadius = 10
+            field.addSubview(TextPlaceholder(color: .secondaryLabel, frame: CGRect(x: 14, y: 17, width: 120, height: 10)))
+            view.addSubview(field)
+            fields.append(field)
+        }
+        dismissButton.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
+        view.addSubview(dismissButton)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = view.bounds.width
+        grabber.frame = CGRect(x: (width - 36) / 2, y: 6, width: 36, height: 5)
+        titleBar.frame = CGRect(x: 20, y: 28, width: 140, height: 22)
+        var y: CGFloat = 70
+        for field in fields {
+            field.frame = CGRect(x: 20, y: y, width: width - 40, height: 44)
+            y += 56
+        }
+        // The button stays above the home indicator (the sheet reaches the screen's bottom).
+        dismissButton.frame = CGRect(x: 20, y: view.bounds.height - view.safeAreaInsets.bottom - 16 - 50, width: width - 40, height: 50)
+    }
+}
+
+// MARK: - Scene
+
+/// Tap compose: the sheet slides up with its shadow and rounded top while the screen dims; wait; tap the
+/// sheet's button: it slides back down and the dimming fades.
+public final class CustomPresentationScene: Scene {
+    public static let name = "custom-presentation"
+    public static let summary = "Survey: form-sheet-like presentation controller (its own delegate): shadowed, rounded wrapper slides up in 0.35 s over a 0.5 dimming; dismiss reverses"
+    private(set) var first: CustomPresentationFirstViewController!
+    public init() {}
+
+    public func makeRootViewController() -> UIViewController {
+        first = CustomPresentationFirstViewController()
+        return first
+    }
+
+    public func script() -> Script {
+        var script = Script()
+        script.tap { [unowned self] in self.first.animationButton }
+        script.waitUntilIdle()
+        script.wait(0.4)
+        script.tap { [unowned self] in self.first.customPresentationSecondViewController.dismissButton }
+        return script
+    }
+}

@@ -1,0 +1,418 @@
+// From seed 004 (the transition survey), its UINavigationController part: the first screen makes itself
+// the navigation controller's delegate and returns a PushAnimator for `.push` and a PopAnimator for `.pop`
+// ("an animator written well works for present/dismiss and push/pop alike"). The article says the
+// navigation controller can be made interactive "on the same principle" as the presentation: here the
+// first screen drives a left screen-edge pan through a UIPercentDrivenInteractiveTransition it returns as
+// the interaction controller.
+//
+// The article elides the animators' bodies; they do what UIKit's own push does (reference §4.5): the
+// incoming screen slides in from the right edge while the outgoing one moves to −0.3 × width under a light
+// dimming, on the system spring (mass 3, stiffness 1000, damping 500, clamped to critical), 0.5 s
+// requested. A spring that defines its own duration runs for its settling time, 0.6 s here (see
+// docs/UIKIT-COMPATIBILITY.md). Pop is the reverse. Both are interruptible, so the interactive pop scrubs
+// their `fractionComplete` (linearly: the screen follows the finger) and finishing or cancelling continues
+// the spring from where the finger left it.
+import UIKit
+import Stage
+
+/// The parallax both animators share: how far the covered screen moves and how dark it gets.
+enum NavigationParallax {
+    static let duration: TimeInterval = 0.5
+    /// The covered screen's offset, as a share of the width.
+    static let coveredOffset: CGFloat = -0.3
+    /// The light dimming over the covered screen.
+    static let dimming = UIColor(white: 0, alpha: 0.1)
+
+    /// The system spring: mass 3, stiffness 1000, damping 500 (overdamped on paper, clamped to critical).
+    static func makeAnimator(_ animations: @escaping () -> Void) -> UIViewPropertyAnimator {
+        let spring = UISpringTimingParameters(mass: 3, stiffness: 1000, damping: 500, initialVelocity: .zero)
+        let animator = UIViewPropertyAnimator(duration: duration, timingParameters: spring)
+        animator.addAnimations(animations)
+        return animator
+    }
+
+    static func makeDimmingView(frame: CGRect) -> UIView {
+        let view = UIView(frame: frame)
+        view.backgroundColor = dimming
+        view.isUserInteractionEnabled = false
+        return view
+    }
+}
+
+/// Push: the incoming screen from the right edge; the outgoing one to −0.3 × width, dimming.
+final class PushAnimator: UIViewControllerAnimatedTransitioning {
+    private var animator: UIViewPropertyAnimator?
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        NavigationParallax.duration
+    }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        interruptibleAnimator(using: transitionContext).startAnimation()
+    }
+
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        if let animator { return animator }
+        let containerView = transitionContext.containerView
+        let fromView = transitionContext.view(forKey: .from)!, toView = transitionContext.view(forKey: .to)!
+        let bounds = containerView.bounds, width = bounds.width
+        let dimmingView = NavigationParallax.makeDimmingView(frame: bounds)
+        dimmingView.alpha = 0
+        containerView.addSubview(dimmingView)
+        containerView.addSubview(toView)
+        toView.frame = bounds.offsetBy(dx: width, dy: 0)
+        let animator = NavigationParallax.makeAnimator {
+            toView.frame = bounds
+            fromView.frame = bounds.offsetBy(dx: NavigationParallax.coveredOffset * width, dy: 0)
+            dimmingView.alpha = 1
+        }
+        animator.addCompletion { _ in
+            dimmingView.removeFromSuperview()
+            let completed = !transitionContext.transitionWasCancelled
+            // The screen that leaves is taken out of the hierarchy; give it back its place for later.
+            if completed { fromView.frame = bounds } else { toView.removeFromSuperview() }
+            transitionContext.completeTransition(completed)
+        }
+        self.animator = animator
+        return animator
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) { animator = nil }
+}
+
+/// Pop: the reverse — the covered screen comes back from −0.3 × width out of the dimming while the top
+/// one leaves to the right.
+final class PopAnimator: UIViewControllerAnimatedTransitioning {
+    private var animator: UIViewPropertyAnimator?
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval {
+        NavigationParallax.duration
+    }
+
+    func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        interruptibleAnimator(using: transitionContext).startAnimation()
+    }
+
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        if let animator { return animator }
+        let containerView = transitionContext.containerView
+        let fromView = transitionContext.view(forKey: .from)!, toView = transitionContext.view(forKey: .to)!
+        let bounds = containerView.bounds, width = bounds.width
+        let dimmingView = NavigationParallax.makeDimmingView(frame: bounds)
+        containerView.insertSubview(toView, belowSubview: fromView)
+        containerView.insertSubview(dimmingView, aboveSubview: toView)
+        toView.frame = bounds.offsetBy(dx: NavigationParallax.coveredOffset * width, dy: 0)
+        let animator = NavigationParallax.makeAnimator {
+            toView.frame = bounds
+            fromView.frame = bounds.offsetBy(dx: width, dy: 0)
+            dimmingView.alpha = 0
+        }
+        animator.addCompletion { _ in
+            dimmingView.removeFromSuperview()
+            let completed = !transitionContext.transitionWasCancelled
+            if completed { fromView.frame = bounds } else { toView.removeFromSuperview() }
+            transitionContext.completeTransition(completed)
+        }
+        self.animator = animator
+        return animator
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) { animator = nil }
+}
+
+// MARK: - Screens
+
+/// A settings list: grouped rows with coloured icons. Tapping the profile row pushes ToViewController.
+/// It is the navigation controller's delegate, and it drives the interactive pop.
+final class FromViewController: UIViewController, UINavigationControllerDelegate {
+    let toViewController: ToViewController = ToViewController()
+    private(set) var rows: [SettingsRow] = []
+    private var groups: [UIView] = []
+    private let largeTitle = TextPlaceholder(color: .label)
+    /// The interaction controller while the edge pan pops; nil otherwise (then pops are not interactive).
+    private(set) var interactivePopTransition: UIPercentDrivenInteractiveTransition?
+    private var popRecognizer: UIScreenEdgePanGestureRecognizer?
+
+    override func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+        view.backgroundColor = .systemGroupedBackground
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        navigationItem.titleView = TextPlaceholder(color: .label, frame: CGRect(x: 0, y: 0, width: 84, height: 14))
+        view.addSubview(largeTitle)
+        let icons: [[UIColor]] = [[.systemOrange, .systemBlue, .systemGreen, .systemIndigo],
+                                  [.systemRed, .systemPink, .systemPurple],
+                                  [.systemGray, .systemBlue, .systemTeal, .systemYellow]]
+        for colors in icons {
+            let group = UIView()
+            group.backgroundColor = .white
+            group.layer.cornerRadius = 12
+            group.clipsToBounds = true
+            view.addSubview(group)
+            groups.append(group)
+            for (index, color) in colors.enumerated() {
+                let row = SettingsRow(iconColor: color, separator: index > 0)
+                row.addAction(UIAction { [unowned self] _ in self.rowTapped() }, for: .touchUpInside)
+                group.addSubview(row)
+                rows.append(row)
+            }
+        }
+        // The article: `self.navigationController.delegate = self`.
+        navigationController?.delegate = self
+        // Pops are driven by our own edge pan, so UIKit's must not start a (non-interactive) pop as well.
+        if let navigationController {
+            navigationController.interactivePopGestureRecognizer?.isEnabled = false
+            let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: FromViewController.handlePopGesture(_:))
+            recognizer.edges = .left
+            navigationController.view.addGestureRecognizer(recognizer)
+            popRecognizer = recognizer
+        }
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let width = view.bounds.width
+        var y = view.safeAreaInsets.top + UINavigationBar.barHeight + 12
+        largeTitle.frame = CGRect(x: 20, y: y, width: 130, height: 28)
+        y += 48
+        for group in groups {
+            let count = group.subviews.count
+            group.frame = CGRect(x: 16, y: y, width: width - 32, height: CGFloat(count) * SettingsRow.height)
+            for (index, row) in group.subviews.enumerated() {
+                row.frame = CGRect(x: 0, y: CGFloat(index) * SettingsRow.height, width: group.bounds.width, height: SettingsRow.height)
+            }
+            y = group.frame.maxY + 28
+        }
+    }
+
+    func rowTapped() {
+        navigationController?.pushViewController(toViewController, animated: true)
+    }
+
+    // MARK: The interactive pop
+
+    /// progress = translation / width; on release, past half way or a fling of one screen width per
+    /// second finishes (reference §4.5), anything else cancels.
+    func handlePopGesture(_ recognizer: UIScreenEdgePanGestureRecognizer) {
+        guard let view = recognizer.view else { return }
+        let width = view.bounds.width
+        let progress = max(recognizer.translation(in: view).x / width, 0)
+        switch recognizer.state {
+        case .began:
+            guard let navigationController, navigationController.viewControllers.count > 1 else { return }
+            interactivePopTransition = UIPercentDrivenInteractiveTransition()
+            navigationController.popViewController(animated: true)
+        case .changed:
+            interactivePopTransition?.update(progress)
+        case .ended:
+            let velocity = recognizer.velocity(in: view).x
+            if progress > 0.5 || velocity >= width {
+                interactivePopTransition?.finish()
+            } else {
+                interactivePopTransition?.cancel()
+            }
+            interactivePopTransition = nil
+        case .cancelled, .failed:
+            interactivePopTransition?.cancel()
+            interactivePopTransition = nil
+        default:
+            break
+        }
+    }
+
+    // MARK: UINavigationControllerDelegate
+
+    func navigationController(_ navigationController: UINavigationController,
+                              animationControllerFor operation: UINavigationController.Operation,
+                              from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? {
+        if operation == .push { return PushAnimator() }
+        if operation == .pop { return PopAnimator() }
+        return nil
+    }
+
+    func navigationController(_ navigationController: UINavigationController,
+                              interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? {
+        interactivePopTransition
+    }
+}
+
+/// The pushed screen: a profile card and a group of switches, with a button that goes back.
+final class ToViewController: UIViewController {
+    let doneButton = SurveyButton(color: .systemBlue)
+    private let profile = UIView()
+    private let avatar = GradientView(colors: [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x5E5CE6)])
+    private let name = TextPlaceholder(color: .label)
+    private let email = TextPlaceholder(color: .secondaryLabel)
+    private let switches = UIView()
+
+    override func loadView() {
+        view = UIView(frame: UIScreen.main.bounds)
+        view.backgroundColor = .systemGroupedBackground
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        navigationItem.titleView = TextPlaceholder(color: .label, frame: CGRect(x: 0, y: 0, width: 64, height: 14))
+        profile.backgroundColor = .white
+        profile.layer.cornerRadius = 12
+        avatar.layer.cornerRadius = 36
+        avatar.clipsToBounds = true
+        profile.addSubview(avatar)
+        profile.addSubview(name)
+        profile.addSubview(email)
+        view.addSubview(profile)
+        switches.backgroundColor = .white
+        switches.layer.cornerRadius = 12
+        switches.clipsToBounds = true
+        for (index, on) in [true, false, true, true].enumerated() {
+            switches.addSubview(SettingsRow(iconColor: [.systemGreen, .systemOrange, .systemBlue, .systemPink][index],
+                                            separator: index > 0, switchOn: on))
+        }
+        view.addSubview(switches)
+        doneButton.addAction(UIAction { [unowned self] _ in self.navigationController?.popViewController(animated: true) },
+                             for: .touchUpInside)
+        view.addSubview(doneButton)
+    }
+
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let safe = view.safeAreaInsets, width = view.bounds.width
+        profile.frame = CGRect(x: 16, y: safe.top + UINavigationBar.barHeight + 20, width: width - 32, height: 112)
+        avatar.frame = CGRect(x: 20, y: 20, width: 72, height: 72)
+        name.frame = CGRect(x: 108, y: 38, width: 140, height: 18)
+        email.frame = CGRect(x: 108, y: 64, width: 110, height: 11)
+        switches.frame = CGRect(x: 16, y: profile.frame.maxY + 28, width: width - 32, height: 4 * SettingsRow.height)
+        for (index, row) in switches.subviews.enumerated() {
+            row.frame = CGRect(x: 0, y: CGFloat(index) * SettingsRow.height, width: switches.bounds.width, height: SettingsRow.height)
+        }
+        doneButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
+    }
+}
+
+/// One settings row: a rounded colour icon, a text bar, and a chevron or a switch; a hairline above it
+/// when it is not the first of its group.
+final class SettingsRow: UIControl {
+    static let height: CGFloat = 46
+    private let icon = UIView()
+    private let label = TextPlaceholder(color: UIColor(white: 0.2, alpha: 1))
+    private let accessory = UIView()
+    private let knob = UIView()
+    private let separator = UIView()
+    private let switchOn: Bool?
+
+    init(iconColor: UIColor, separator hasSeparator: Bool, switchOn: Bool? = nil) {
+        self.switchOn = switchOn
+        super.init(frame: .zero)
+        icon.backgroundColor = iconColor
+        icon.layer.cornerRadius = 7
+        separator.backgroundColor = .separator
+        separator.isHidden = !hasSeparator
+        if let switchOn {
+            accessory.backgroundColor = switchOn ? .systemGreen : .systemGray5
+            knob.backgroundColor = .white
+            knob.layer.shadowColor = UIColor.black.cgColor
+            knob.layer.shadowOpacity = 0.2
+            knob.layer.shadowRadius = 2
+            knob.layer.shadowOffset = CGSize(width: 0, height: 1)
+            accessory.addSubview(knob)
+        } else {
+            accessory.backgroundColor = .systemGray5
+        }
+        for view in [icon, label, accessory, separator] {
+            view.isUserInteractionEnabled = false
+            addSubview(view)
+        }
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        icon.frame = CGRect(x: 16, y: (bounds.height - 29) / 2, width: 29, height: 29)
+        label.frame = CGRect(x: 60, y: (bounds.height - 12) / 2, width: (bounds.width * 0.38).rounded(), height: 12)
+        separator.frame = CGRect(x: 60, y: 0, width: bounds.width - 60, height: 1.0 / 3)
+        if let switchOn {
+            accessory.frame = CGRect(x: bounds.width - 16 - 51, y: (bounds.height - 31) / 2, width: 51, height: 31)
+            accessory.layer.cornerRadius = 15.5
+            knob.frame = CGRect(x: switchOn ? 22 : 2, y: 2, width: 27, height: 27)
+            knob.layer.cornerRadius = 13.5
+        } else {
+            // A chevron stand-in: a short rounded bar.
+            accessory.frame = CGRect(x: bounds.width - 16 - 8, y: (bounds.height - 14) / 2, width: 8, height: 14)
+            accessory.layer.cornerRadius = 4
+        }
+    }
+}
+
+// MARK: - Scenes
+
+/// The settings app inside a navigation controller whose delegate is the first screen.
+private func makeSettingsApp(pushed: Bool) -> (UINavigationController, FromViewController) {
+    let first = FromViewController()
+    let navigationController = UINavigationController(rootViewController: first)
+    if pushed {
+        navigationController.loadViewIfNeeded()
+        navigationController.setViewControllers([first, first.toViewController], animated: false)
+    }
+    return (navigationController, first)
+}
+
+/// Tap a row: the delegate's PushAnimator slides the profile screen in from the right.
+public final class NavPushScene: Scene {
+    public static let name = "nav-push"
+    public static let summary = "Survey: navigation delegate's push animator — incoming from the right, outgoing to −0.3 × width under a light dimming, system spring"
+    private(set) var first: FromViewController!
+    public init() {}
+    public func makeRootViewController() -> UIViewController {
+        let (navigationController, first) = makeSettingsApp(pushed: false)
+        self.first = first
+        return navigationController
+    }
+    public func script() -> Script {
+        var script = Script()
+        script.tap { [unowned self] in self.first.rows[0] }
+        return script
+    }
+}
+
+/// The profile screen is shown; its button pops: the delegate's PopAnimator reverses the push.
+public final class NavPopScene: Scene {
+    public static let name = "nav-pop"
+    public static let summary = "Survey: navigation delegate's pop animator — the push reversed on the system spring"
+    private(set) var first: FromViewController!
+    public init() {}
+    public func makeRootViewController() -> UIViewController {
+        let (navigationController, first) = makeSettingsApp(pushed: true)
+        self.first = first
+        return navigationController
+    }
+    public func script() -> Script {
+        var script = Script()
+        script.tap { [unowned self] in self.first.toViewController.doneButton }
+        return script
+    }
+}
+
+/// The profile screen is shown; a left-edge swipe lets go at 30 % (cancel: it slides back), a second one
+/// past half way (finish: the settings list is back).
+public final class NavInteractivePopScene: Scene {
+    public static let name = "nav-interactive-pop"
+    public static let summary = "Survey: a left-edge swipe pops interactively through the pop animator; 30 % cancels, past half finishes"
+    private(set) var first: FromViewController!
+    public init() {}
+    public func makeRootViewController() -> UIViewController {
+        let (navigationController, first) = makeSettingsApp(pushed: true)
+        self.first = first
+        return navigationController
+    }
+    public func script() -> Script {
+        var script = Script()
+        let width = UIScreen.main.bounds.width
+        // The edge pan drops its first 15 pt (its hysteresis), so a translation of p·W takes p·W + 15.
+        script.edgeSwipe(from: .left, distance: 0.3 * width + 15, duration: 0.5, releaseVelocity: 40)
+        script.waitUntilIdle()
+        script.wait(0.3)
+        script.edgeSwipe(from: .left, distance: 0.6 * width + 15, duration: 0.6, releaseVelocity: 120)
+        return script
+    }
+}
