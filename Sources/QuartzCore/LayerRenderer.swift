@@ -25,6 +25,10 @@ public final class LayerRenderer {
     /// The whole frame, in device pixels (offscreen regions are limited by it, not by the canvas in use).
     private var frameBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
+    /// Whether fills skip pixels that a later opaque draw overwrites (never changes a byte; tests turn it
+    /// off to compare with the general path).
+    var skipsOverdraw = true
+
     public init(scale: CGFloat) { self.scale = scale }
 
     /// Renders `root` onto an opaque canvas of `size` points filled with `background`.
@@ -63,9 +67,7 @@ public final class LayerRenderer {
         let chain = backdropChain(root)
         if let cached = backdrop, cached.width == width, cached.height == height, cached.background == fill,
            cached.matches(chain) {
-            var canvas = Canvas(buffer: cached.image, originX: 0, originY: 0)
-            drawRemainder(of: chain, placement: rootPlacement, into: &canvas)
-            return canvas.buffer
+            return drawRemainder(of: chain, placement: rootPlacement, over: cached.image)
         }
         var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: fill), originX: 0, originY: 0)
         backdrop = nil
@@ -74,7 +76,7 @@ public final class LayerRenderer {
         } else {
             drawPrefix(of: chain, placement: rootPlacement, into: &canvas)
             backdrop = Backdrop(width: width, height: height, background: fill, key: chain.key, image: canvas.buffer)
-            drawRemainder(of: chain, placement: rootPlacement, into: &canvas)
+            canvas.buffer = drawRemainder(of: chain, placement: rootPlacement, over: canvas.buffer)
         }
         return canvas.buffer
     }
@@ -141,8 +143,10 @@ public final class LayerRenderer {
         }
     }
 
-    /// Draws, from the deepest level up, the children at and after each split.
-    private func drawRemainder(of chain: Chain, placement: Space, into canvas: inout Canvas) {
+    /// The backdrop with, from the deepest level up, the children at and after each split drawn over it.
+    /// When the first of them is a plain solid rectangle (a dimming layer), it is filled while the backdrop
+    /// is copied (one pass over the frame instead of two).
+    private func drawRemainder(of chain: Chain, placement: Space, over image: PixelBuffer) -> PixelBuffer {
         var contents: [Space] = []
         var parent = placement
         for level in chain.levels {
@@ -150,10 +154,18 @@ public final class LayerRenderer {
             contents.append(content)
             parent = content
         }
-        for (index, level) in chain.levels.enumerated().reversed() {
-            let start = index == chain.levels.count - 1 ? level.split : level.split + 1
-            drawChildren(Array(level.layer.sublayers.dropFirst(start)), parent: contents[index], into: &canvas, clip: .none, opacity: 1)
+        let last = chain.levels.count - 1
+        var deepest = Array(chain.levels[last].layer.sublayers.dropFirst(chain.levels[last].split))
+        var canvas = Canvas(buffer: image, originX: 0, originY: 0)
+        if !deepest.isEmpty, let solid = occludedSolidFill(deepest, at: 0, parent: contents[last], clip: .none, opacity: 1) {
+            canvas.buffer = image.copy(filling: solid.pieces.map { RoundedRect(rect: $0) }, with: .solid(solid.color), opacity: solid.opacity)
+            deepest.removeFirst()
         }
+        for (index, level) in chain.levels.enumerated().reversed() {
+            let children = index == last ? deepest : Array(level.layer.sublayers.dropFirst(level.split + 1))
+            drawChildren(children, parent: contents[index], into: &canvas, clip: .none, opacity: 1)
+        }
+        return canvas.buffer
     }
 
     // MARK: Damage
@@ -322,19 +334,64 @@ public final class LayerRenderer {
     /// later opaque sibling certainly covers: they would be overwritten byte for byte.
     private func drawChildren(_ children: [LayerSnapshot], parent: Space, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         for (index, child) in children.enumerated() {
-            if opacity == 1, let fill = plainSolidRect(child, parent: parent) {
-                let holes = children[(index + 1)...].compactMap { opaqueInterior(of: $0, parent: parent) }
-                    .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
-                if !holes.isEmpty {
-                    for piece in subtract(holes, from: fill.shape.rect) {
-                        self.fill(.rect(RoundedRect(rect: piece, radii: .zero)), paint: .solid(fill.color),
-                                  paintSpace: .identity, into: &canvas, clip: clip, opacity: Double(child.state.opacity))
-                    }
-                    continue
+            if let solid = occludedSolidFill(children, at: index, parent: parent, clip: clip, opacity: opacity) {
+                for piece in solid.pieces {
+                    fill(.rect(RoundedRect(rect: piece, radii: .zero)), paint: .solid(solid.color),
+                         paintSpace: .identity, into: &canvas, clip: clip, opacity: solid.opacity)
                 }
+                continue
             }
             draw(child, parent: parent, into: &canvas, clip: clip, opacity: opacity)
         }
+    }
+
+    /// The child at `index` when it is a plain solid rectangle: the pieces of it not covered by later
+    /// opaque siblings (all of it when none is), which draw the same pixels as the layer. Unclipped only:
+    /// under a clip the pieces would be masked, which rounds differently from the clipped whole rectangle.
+    private func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
+                                   opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
+        guard skipsOverdraw, opacity == 1, case .none = clip, let fill = plainSolidRect(children[index], parent: parent) else { return nil }
+        let holes = children[(index + 1)...].compactMap { opaqueInterior(of: $0, parent: parent) }
+            .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
+        return (subtract(holes, from: fill.shape.rect), fill.color, Double(children[index].state.opacity))
+    }
+
+    /// Where `clip` lets a fill through at full weight, in canvas pixels: .some(nil) everywhere (no clip),
+    /// .some(rect) inside the clip shape's interior; nil when unknown (a coverage mask).
+    private func fullWeight(_ clip: Clip, canvas: Canvas) -> PixelRect?? {
+        switch clip {
+        case .none: return .some(nil)
+        case .shape(let shape): return .some(opaqueInterior(shape.offsetBy(dx: -canvas.originX, dy: -canvas.originY)))
+        case .mask: return nil
+        }
+    }
+
+    /// The whole canvas pixels that drawing `layer` (opacity 1, no clip) certainly overwrites with an opaque
+    /// colour at full weight, whatever was there: its opaque background or gradient, or a sublayer's cover
+    /// (limited to its own shape when it masks). nil when none is known.
+    private func opaqueCover(of layer: LayerSnapshot, parent: Space) -> PixelRect? {
+        let s = layer.state
+        // Offscreen groups (shadow from content, mask) are left out: their pixels arrive by compositing.
+        guard !s.isHidden, s.opacity == 1, layer.mask == nil, !hasShadow(s) || s.shadowPath != nil || castsOwnShape(layer) else { return nil }
+        let placement = layerTransform(s, parent: parent)
+        guard placement.isAxisAligned, placementIsDrawable(placement, s), case .rect(let own) = shape(s, placement: placement) else { return nil }
+        let interior = opaqueInterior(own)
+        guard !interior.isEmpty else { return nil }
+        let opaqueGradient = s.gradient.map { !$0.colors.isEmpty && $0.colors.allSatisfy { $0.alpha >= 1 } } ?? false
+        if s.backgroundColor?.alpha ?? 0 >= 1 || opaqueGradient { return interior }
+        return sublayerCover(of: layer, placement: placement, interior: interior)
+    }
+
+    /// The largest cover among the sublayers (limited to `interior` when the layer masks).
+    private func sublayerCover(of layer: LayerSnapshot, placement: Transform2D, interior: PixelRect) -> PixelRect? {
+        let content = contentTransform(layer.state, layer: placement)
+        var best: PixelRect?
+        for child in layer.sublayers {
+            guard var cover = opaqueCover(of: child, parent: content) else { continue }
+            if layer.state.masksToBounds { cover = cover.intersection(interior) }
+            if !cover.isEmpty, cover.width * cover.height > (best.map { $0.width * $0.height } ?? 0) { best = cover }
+        }
+        return best
     }
 
     /// A layer that draws only a solid, square-cornered, axis-aligned rectangle.
@@ -572,7 +629,13 @@ public final class LayerRenderer {
     /// Background, gradient, contents, sublayers (clipped by masksToBounds), without the layer's shadow.
     private func drawContent(_ layer: LayerSnapshot, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         let s = layer.state
-        drawBackground(s, placement: placement, into: &canvas, clip: clip, opacity: opacity)
+        // Background pixels that an opaque sublayer overwrites anyway are not filled.
+        var covered: PixelRect?
+        if skipsOverdraw, opacity == 1, !layer.sublayers.isEmpty, let full = fullWeight(clip, canvas: canvas),
+           case .rect(let own) = shape(s, placement: placement) {
+            covered = sublayerCover(of: layer, placement: placement, interior: opaqueInterior(own)).map { full.map($0.intersection) ?? $0 }
+        }
+        drawBackground(s, placement: placement, into: &canvas, clip: clip, opacity: opacity, skipping: covered)
         var inner = clip
         if s.masksToBounds {
             inner = clip.intersected(with: ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
@@ -607,37 +670,41 @@ public final class LayerRenderer {
     }
 
     /// Fills the layer's shape with its background colour, then its gradient.
-    private func drawBackground(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+    private func drawBackground(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double,
+                                skipping: PixelRect? = nil) {
         let paints: [Paint] = [s.backgroundColor.flatMap { $0.alpha > 0 ? Paint.solid($0) : nil },
                                s.gradient.map { gradientPaint($0, bounds: s.bounds) }].compactMap { $0 }
         guard !paints.isEmpty else { return }
         let layerShape = shape(s, placement: placement)
         for paint in paints {
-            fill(layerShape, paint: paint, paintSpace: placement, into: &canvas, clip: clip, opacity: opacity)
+            fill(layerShape, paint: paint, paintSpace: placement, into: &canvas, clip: clip, opacity: opacity, skipping: skipping)
         }
     }
 
     /// A fill of `shape` with a paint defined in the layer's bounds space (`paintSpace` maps it to the canvas).
-    private func fill(_ shape: Shape, paint: Paint, paintSpace: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+    /// Pixels of `skipping` (canvas pixels, rounded-rect shapes only) are left alone.
+    private func fill(_ shape: Shape, paint: Paint, paintSpace: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double,
+                      skipping: PixelRect? = nil) {
         switch shape {
         case .rect(let rect):
             let devicePaint = paint.mapped(by: paintSpace)
+            let skip = skipping ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
             switch clip {
             case .none:
-                canvas.buffer.fill(rect, with: devicePaint, opacity: opacity)
+                canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, skipping: skip)
             case .shape(let clipShape):
                 let local = clipShape.offsetBy(dx: -canvas.originX, dy: -canvas.originY)
                 if rect.contains(local) {
                     // The fill covers the whole clip shape: filling the clip shape is the same, without a mask.
-                    canvas.buffer.fill(local, with: devicePaint, opacity: opacity)
+                    canvas.buffer.fill(local, with: devicePaint, opacity: opacity, skipping: skip)
                 } else if local.safelyContains(rect.rect) {
-                    canvas.buffer.fill(rect, with: devicePaint, opacity: opacity)
+                    canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, skipping: skip)
                 } else {
                     canvas.buffer.fill(rect, with: devicePaint, opacity: opacity,
-                                       clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+                                       clip: canvas.local(clip.mask(within: canvas.deviceBounds)), skipping: skip)
                 }
             case .mask(let mask):
-                canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, clip: canvas.local(mask))
+                canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, clip: canvas.local(mask), skipping: skip)
             }
         case .path(let path):
             canvas.buffer.fill(path, with: paint, paintTransform: paintSpace.inverse ?? .identity, opacity: opacity,

@@ -26,7 +26,9 @@ struct PaintEvaluator {
     /// Buffer pixel space → gradient space; nil for the identity.
     private let transform: Transform2D?
     /// Empty, or `lookupSize + 1` words (entry k: t = k/lookupSize); `lookupMarker` = evaluate exactly.
-    private var lookup: [UInt32] = []
+    private(set) var lookup: [UInt32] = []
+    /// Whether `lookup` holds any `lookupMarker` (rows then look for them after the table read).
+    private(set) var hasMarkers = false
 
     static let lookupSize = 4096
     /// Not a valid premultiplied colour (alpha 0 with non-zero colour), so never a real entry.
@@ -105,6 +107,7 @@ struct PaintEvaluator {
             }
         }
         lookup = table
+        hasMarkers = table.contains(Self.lookupMarker)
     }
 
     /// The premultiplied colour at the centre of pixel (px, py).
@@ -183,23 +186,15 @@ struct PaintEvaluator {
                     var px = x0
                     if abs(u0) < 1e9 && abs(uEnd) < 1e9 {
                         let unit = 4_294_967_296.0
-                        var acc = Int64((u0 * unit).rounded())
+                        let acc = Int64((u0 * unit).rounded())
                         let step = Int64((uStep * unit).rounded())
-                        let last = Int64(Self.lookupSize)
-                        var needsExact = false
-                        while px < x1 {
-                            let k = Swift.min(Swift.max(acc >> 32, 0), last)
-                            let w = table[Int(k)]
-                            out[px] = w
-                            needsExact = needsExact || w == Self.lookupMarker
-                            acc &+= step
-                            px += 1
-                        }
-                        if needsExact {
+                        Self.tableRow(table, acc: acc, step: step, count: x1 - x0, into: out + x0)
+                        if hasMarkers {
                             for q in x0..<x1 where out[q] == Self.lookupMarker {
                                 out[q] = Self.exactWord(clampT(((Double(q) + 0.5 - sx) * dx + yTerm) * inv), s, n)
                             }
                         }
+                        px = x1
                     }
                     while px < x1 {
                         let t = clampT(((Double(px) + 0.5 - sx) * dx + yTerm) * inv)
@@ -210,6 +205,47 @@ struct PaintEvaluator {
                 }
             }
         }
+    }
+
+    /// out[i] = table[clamp((acc + i·step) >> 32, 0, lookupSize)] for i in 0..<count (32.32 fixed point,
+    /// |acc| and |acc + count·step| below 2⁶²). The pixels whose index needs no clamping are found by
+    /// exact integer division and written without the clamp, four at a time.
+    @inline(__always)
+    static func tableRow(_ table: UnsafePointer<UInt32>, acc start: Int64, step: Int64, count: Int,
+                         into out: UnsafeMutablePointer<UInt32>) {
+        let last = Int64(lookupSize)
+        let limit = (last + 1) << 32   // acc in [0, limit) ⇔ acc >> 32 in 0...last
+        // [lo, hi): the pixels whose acc lies in [0, limit) (acc is monotone along the row).
+        var lo = 0, hi = count
+        if step > 0 {
+            if start < 0 { lo = Int(Swift.min(Int64(count), (-start - 1) / step + 1)) }    // first acc ≥ 0
+            hi = start >= limit ? 0 : Int(Swift.min(Int64(count), (limit - start - 1) / step + 1))   // first acc ≥ limit
+        } else if step < 0 {
+            let s = -step
+            if start >= limit { lo = Int(Swift.min(Int64(count), (start - limit) / s + 1)) }   // first acc < limit
+            hi = start < 0 ? 0 : Int(Swift.min(Int64(count), start / s + 1))                 // first acc < 0
+        } else if start < 0 || start >= limit {
+            hi = 0
+        }
+        hi = Swift.max(hi, lo)
+        var acc = start
+        @inline(__always) func clamped(_ i: Int) {
+            out[i] = table[Int(truncatingIfNeeded: Swift.min(Swift.max(acc >> 32, 0), last))]
+            acc &+= step
+        }
+        for i in 0..<lo { clamped(i) }
+        var i = lo
+        while i + 4 <= hi {
+            let a1 = acc &+ step, a2 = a1 &+ step, a3 = a2 &+ step
+            out[i] = table[Int(truncatingIfNeeded: acc >> 32)]
+            out[i + 1] = table[Int(truncatingIfNeeded: a1 >> 32)]
+            out[i + 2] = table[Int(truncatingIfNeeded: a2 >> 32)]
+            out[i + 3] = table[Int(truncatingIfNeeded: a3 >> 32)]
+            acc = a3 &+ step
+            i += 4
+        }
+        while i < hi { out[i] = table[Int(truncatingIfNeeded: acc >> 32)]; acc &+= step; i += 1 }
+        while i < count { clamped(i); i += 1 }
     }
 
     @inline(__always)
@@ -223,7 +259,9 @@ struct PaintEvaluator {
 extension PixelBuffer {
     /// `fill`: visits only pixelBounds ∩ buffer ∩ clip bounds; the run of interior pixels of each row is
     /// written at once (a plain store when the paint is opaque and the weight full).
-    mutating func fillShape(_ shape: RoundedRect, paint: Paint, opacity: Double, clip: CoverageMask?) {
+    /// `rows`: only these rows are drawn (each row gets the bytes of the whole fill).
+    mutating func fillShape(_ shape: RoundedRect, paint: Paint, opacity: Double, clip: CoverageMask?,
+                            skip: PixelRect? = nil, rows: Range<Int>? = nil) {
         let op = unitClamp(opacity)
         guard op > 0 else { return }
         let g = RoundedRectGeometry(shape)
@@ -233,7 +271,11 @@ extension PixelBuffer {
         guard !region.isEmpty else { return }
         var painter = PaintEvaluator(paint)
         if painter.constant == 0 { return }   // transparent paint changes nothing
-        painter.prepareLookupTable(pixelCount: region.width * region.height)
+        painter.prepareLookupTable(pixelCount: region.width * region.height)   // decided by the whole fill
+        if let rows {
+            region = region.intersection(PixelRect(x: region.x, y: rows.lowerBound, width: region.width, height: rows.count))
+            guard !region.isEmpty else { return }
+        }
         let width = self.width
         let rw = region.width
 
@@ -241,6 +283,7 @@ extension PixelBuffer {
         var paints = [UInt32](repeating: painter.constant ?? 0, count: rw)
         var paintsRowValid = painter.constant != nil   // horizontal gradients: one row serves all
         let clipValues = clip?.values ?? []
+        let skipRect = skip.map { $0.intersection(region) }.flatMap { $0.isEmpty ? nil : $0 } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
 
         withWords { pixels in
             weights.withUnsafeMutableBufferPointer { wbuf in
@@ -251,67 +294,74 @@ extension PixelBuffer {
                         for py in region.y..<region.maxY {
                             let row = pixels + py * width
                             let span = g.rowSpan(py)
-                            let a = Swift.min(Swift.max(span.start, region.x), region.maxX)
-                            let b = Swift.min(Swift.max(span.end, a), region.maxX)
-                            let inner = quantize(span.cy * op)
+                            // Pixels of `skip` are left alone: the row is one range, or the two beside it.
+                            let split = py >= skipRect.y && py < skipRect.maxY
+                            for part in 0..<(split ? 2 : 1) {
+                                let lo = !split || part == 0 ? region.x : Swift.min(region.maxX, Swift.max(skipRect.maxX, region.x))
+                                let hi = split && part == 0 ? Swift.max(region.x, Swift.min(skipRect.x, region.maxX)) : region.maxX
+                                if lo >= hi { continue }
+                                let a = Swift.min(Swift.max(span.start, lo), hi)
+                                let b = Swift.min(Swift.max(span.end, a), hi)
+                                let inner = quantize(span.cy * op)
 
-                            let rowColor = painter.constant ?? (painter.verticalOnly ? painter.word(region.x, py) : nil)
-                            if let c = rowColor, clip == nil {
-                                // Hot path: one colour, edge pixels individually, the run in between at once.
-                                let sc = spread(c)
-                                for px in region.x..<a {
-                                    blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
-                                }
-                                blendRun(row + a, count: b - a, word: c, weight: inner)
-                                for px in b..<region.maxX {
-                                    blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
-                                }
-                                continue
-                            }
-
-                            // General path: per-pixel weights (clip) and/or per-pixel paint (gradient).
-                            for px in region.x..<a { w[px] = quantize(g.coverage(px, py) * op) }
-                            if b > a { (w + a).update(repeating: inner, count: b - a) }
-                            for px in b..<region.maxX { w[px] = quantize(g.coverage(px, py) * op) }
-                            if let clip {
-                                let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
-                                for px in region.x..<region.maxX where w[px] != 0 {
-                                    w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
-                                }
-                            }
-                            if let c = rowColor {
-                                blendRuns(row + region.x, weights: w + region.x, count: rw, word: c)
-                                continue
-                            }
-                            if clip == nil && inner == 255 && painter.isOpaque && b > a {
-                                // An opaque gradient at full weight: the interior run is written straight
-                                // into the row (what blending would give), the edge pixels are blended.
-                                if painter.horizontalOnly {
-                                    if !paintsRowValid {
-                                        painter.writeRow(py, from: region.x, to: region.maxX, into: p)
-                                        paintsRowValid = true
+                                let rowColor = painter.constant ?? (painter.verticalOnly ? painter.word(region.x, py) : nil)
+                                if let c = rowColor, clip == nil {
+                                    // Hot path: one colour, edge pixels individually, the run in between at once.
+                                    let sc = spread(c)
+                                    for px in lo..<a {
+                                        blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
                                     }
-                                    (row + a).update(from: p + a, count: b - a)
-                                } else {
-                                    painter.writeRow(py, from: region.x, to: a, into: p)
-                                    painter.writeRow(py, from: b, to: region.maxX, into: p)
-                                    painter.writeRow(py, from: a, to: b, into: row)
+                                    blendRun(row + a, count: b - a, word: c, weight: inner)
+                                    for px in b..<hi {
+                                        blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
+                                    }
+                                    continue
                                 }
-                                for px in region.x..<a where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
-                                for px in b..<region.maxX where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
-                                continue
-                            }
-                            if painter.constant == nil {
-                                if painter.verticalOnly {
-                                    (p + region.x).update(repeating: painter.word(region.x, py), count: rw)
-                                } else if !(painter.horizontalOnly && paintsRowValid) {
-                                    painter.writeRow(py, from: region.x, to: region.maxX, into: p)
-                                    paintsRowValid = painter.horizontalOnly
+
+                                // General path: per-pixel weights (clip) and/or per-pixel paint (gradient).
+                                for px in lo..<a { w[px] = quantize(g.coverage(px, py) * op) }
+                                if b > a { (w + a).update(repeating: inner, count: b - a) }
+                                for px in b..<hi { w[px] = quantize(g.coverage(px, py) * op) }
+                                if let clip {
+                                    let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
+                                    for px in lo..<hi where w[px] != 0 {
+                                        w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
+                                    }
                                 }
-                            }
-                            for px in region.x..<region.maxX {
-                                let wt = w[px]
-                                if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                if let c = rowColor {
+                                    blendRuns(row + lo, weights: w + lo, count: hi - lo, word: c)
+                                    continue
+                                }
+                                if clip == nil && inner == 255 && painter.isOpaque && b > a {
+                                    // An opaque gradient at full weight: the interior run is written straight
+                                    // into the row (what blending would give), the edge pixels are blended.
+                                    if painter.horizontalOnly {
+                                        if !paintsRowValid {
+                                            painter.writeRow(py, from: region.x, to: region.maxX, into: p)
+                                            paintsRowValid = true
+                                        }
+                                        (row + a).update(from: p + a, count: b - a)
+                                    } else {
+                                        painter.writeRow(py, from: lo, to: a, into: p)
+                                        painter.writeRow(py, from: b, to: hi, into: p)
+                                        painter.writeRow(py, from: a, to: b, into: row)
+                                    }
+                                    for px in lo..<a where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
+                                    for px in b..<hi where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
+                                    continue
+                                }
+                                if painter.constant == nil {
+                                    if painter.verticalOnly {
+                                        (p + region.x).update(repeating: painter.word(region.x, py), count: rw)
+                                    } else if !(painter.horizontalOnly && paintsRowValid) {
+                                        painter.writeRow(py, from: region.x, to: region.maxX, into: p)
+                                        paintsRowValid = painter.horizontalOnly
+                                    }
+                                }
+                                for px in lo..<hi {
+                                    let wt = w[px]
+                                    if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                }
                             }
                         }
                     }
@@ -371,6 +421,23 @@ func blendRun(_ d: UnsafeMutablePointer<UInt32>, count: Int, word: UInt32, weigh
     let sag = UInt64((s32 >> 8) & 0x00FF_00FF) &* 0x1_0000_0001
     let raw = UnsafeMutableRawPointer(d)
     var i = 0
+    // Four pixels per 128-bit vector, the same lane arithmetic: the 16 bytes read as eight 16-bit lanes
+    // hold r|g<<8 and b|a<<8, so masking and shifting give the red/blue and green/alpha lanes directly
+    // (no widening conversions, which the compiler does not vectorise).
+    let low = SIMD8<UInt16>(repeating: 0xFF), half = SIMD8<UInt16>(repeating: 0x80), ia8 = SIMD8<UInt16>(repeating: UInt16(ia))
+    let srb8 = SIMD8<UInt16>(repeating: UInt16(s32 & 0xFF)) &* SIMD8<UInt16>(1, 0, 1, 0, 1, 0, 1, 0)
+        &+ SIMD8<UInt16>(repeating: UInt16((s32 >> 16) & 0xFF)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
+    let sag8 = SIMD8<UInt16>(repeating: UInt16((s32 >> 8) & 0xFF)) &* SIMD8<UInt16>(1, 0, 1, 0, 1, 0, 1, 0)
+        &+ SIMD8<UInt16>(repeating: UInt16(s32 >> 24)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
+    while i + 4 <= count {
+        let x = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt16>.self)
+        var rb = (x & low) &* ia8 &+ half
+        rb = ((rb &+ (rb &>> 8)) &>> 8) &+ srb8
+        var ag = (x &>> 8) &* ia8 &+ half
+        ag = ((ag &+ (ag &>> 8)) &>> 8) &+ sag8
+        raw.storeBytes(of: rb | (ag &<< 8), toByteOffset: i * 4, as: SIMD8<UInt16>.self)
+        i += 4
+    }
     while i + 1 < count {
         let x = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
         let rb = mulLanes(x & laneMask, ia) &+ srb

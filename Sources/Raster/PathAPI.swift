@@ -158,6 +158,12 @@ extension PixelBuffer {
                                   clip: CoverageMask? = nil) {
         fillRingRows(outer: outer, inner: inner, paint: paint, opacity: opacity, clip: clip)
     }
+    /// `fill(_:with:opacity:clip:)` leaving the pixels of `skipping` untouched, for pixels that an opaque
+    /// fill drawn next overwrites anyway (the other pixels get exactly the bytes of the plain fill).
+    public mutating func fill(_ shape: RoundedRect, with paint: Paint, opacity: Double = 1, clip: CoverageMask? = nil,
+                              skipping: PixelRect) {
+        fillShape(shape, paint: paint, opacity: opacity, clip: clip, skip: skipping)
+    }
     /// The drop shadow of an axis-aligned rounded rectangle without rendering it first: the same result as
     /// `drawShadow(of:)` of the filled shape (within 1/255), much faster (separable erf profile along the
     /// straight parts, cached corner profiles). Pixels inside `skipInterior` (e.g. under the opaque layer

@@ -2,6 +2,8 @@
 //
 //     swift run -c release render-benchmark             # the standard card-list workload (issue 3)
 //     swift run -c release render-benchmark SCENE [--scale S]
+//     render-benchmark --part expand|expand-no-shadows|moving [--scale S]   # one part (for callgrind)
+//     render-benchmark --part kernels   # a dimming fill over a 3× frame: in place, copy then fill, fused
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
 // shadows. A scene prints the renderer's, PNG encoding's and H.264 encoding's ms per frame. Both print the
@@ -40,10 +42,35 @@ if let index = arguments.firstIndex(of: "--scale"), index + 1 < arguments.count,
     scales = [CGFloat(s)]
     arguments.removeSubrange(index...(index + 1))
 }
+var part: String?
+if let index = arguments.firstIndex(of: "--part"), index + 1 < arguments.count {
+    part = arguments[index + 1]
+    arguments.removeSubrange(index...(index + 1))
+}
+if part == "kernels" {
+    // The dimming layer's work on a full 3× frame (1179×2556), interleaved so that load from other
+    // processes affects the variants alike.
+    var backdrop = PixelBuffer(width: 1179, height: 2556, fill: RGBA8(r: 242, g: 242, b: 247, a: 255))
+    backdrop.fill(RoundedRect(rect: CGRect(x: 60, y: 420, width: 1059, height: 1272), radii: CornerRadii(all: 48)), with: .solid(.white))
+    let dim = RoundedRect(rect: CGRect(x: 0, y: 0, width: 1179, height: 2556))
+    var inPlace: [Double] = [], copyThenFill: [Double] = [], fused: [Double] = [], copyOnly: [Double] = []
+    var sink = 0
+    for _ in 0..<40 {
+        var a = backdrop
+        a.bytes[0] = 1   // the copy happens here, outside the timing
+        inPlace.append(milliseconds { a.fill(dim, with: .solid(.black), opacity: 0.3) })
+        copyOnly.append(milliseconds { var b = backdrop; b.bytes[0] = 1; sink &+= Int(b.bytes[4]) })
+        copyThenFill.append(milliseconds { var b = backdrop; b.fill(dim, with: .solid(.black), opacity: 0.3); sink &+= Int(b.bytes[4]) })
+        fused.append(milliseconds { let c = backdrop.copy(filling: [dim], with: .solid(.black), opacity: 0.3); sink &+= Int(c.bytes[4]) })
+    }
+    print(String(format: "dimming fill over 1179×2556 (median ms): in place %.2f, copy %.2f, copy then fill %.2f, fused copy and fill %.2f  [%d]",
+                 median(inPlace), median(copyOnly), median(copyThenFill), median(fused), sink & 1))
+    exit(0)
+}
 guard let sceneName = arguments.first else {
     print("card-list workload: 60 frames, one card expanding over a dimmed list")
-    for scale in [CGFloat(3), 1] {
-        for shadows in [true, false] {
+    for scale in scales where part == nil || part!.hasPrefix("expand") {
+        for shadows in [true, false] where part == nil || (part == "expand") == shadows {
             let workload = CardListWorkload(shadows: shadows)
             let renderer = LayerRenderer(scale: scale)
             var times: [Double] = []
@@ -59,7 +86,7 @@ guard let sceneName = arguments.first else {
         }
     }
     // Consecutive frames where only one card moves: the renderer keeps what did not change.
-    for scale in [CGFloat(3), 1] {
+    for scale in scales where part == nil || part == "moving" {
         let workload = CardListWorkload(shadows: true, motion: .oneCardMoves)
         let renderer = LayerRenderer(scale: scale)
         var moving: [Double] = [], full: [Double] = []
