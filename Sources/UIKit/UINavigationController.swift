@@ -331,11 +331,15 @@ private final class InteractivePopGate: UIGestureRecognizerDelegate {
 /// UIKit's push and pop when the delegate returns no animator (`_UINavigationParallaxTransition`,
 /// reference §4.5): the incoming view slides in from x = W while the covered one moves to
 /// −(W − round(0.7·W)) under a light dimming, 0.5 s on the system spring (mass 3, stiffness 1000,
-/// damping 500, clamped to critical); linear while interactive, so the views follow the finger.
+/// damping 500, clamped to critical); linear while interactive, so the views follow the finger. A 9 pt
+/// shadow rides along the leading edge of the view on top, fading in on push and out on pop.
 final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
     static let duration: TimeInterval = 0.5
     /// The dimming over the covered view at its darkest.
     static let dimming = UIColor(white: 0, alpha: 0.1)
+    /// The edge shadow: 9 pt wide, black 0.3 at the top view's edge fading to clear away from it.
+    static let edgeShadowWidth: CGFloat = 9
+    static let edgeShadowAlpha: CGFloat = 0.3
     let operation: UINavigationController.Operation
     init(operation: UINavigationController.Operation) { self.operation = operation }
 
@@ -352,17 +356,26 @@ final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
         let dim = UIView(frame: bounds)
         dim.backgroundColor = Self.dimming
         dim.isUserInteractionEnabled = false
+        // The shadow is a sibling just left of the top view, moved by the same animation, so it follows
+        // that view exactly without adding anything to the app's views.
+        let shadow = EdgeShadowView(alpha: Self.edgeShadowAlpha)
+        let shadowFrame = CGRect(x: -Self.edgeShadowWidth, y: 0, width: Self.edgeShadowWidth, height: bounds.height)
         let push = operation == .push
         if push {
             container.addSubview(dim)
+            container.addSubview(shadow)
             container.addSubview(toView)
             dim.alpha = 0
+            shadow.alpha = 0
             toView.frame = bounds.offsetBy(dx: width, dy: 0)
+            shadow.frame = shadowFrame.offsetBy(dx: width, dy: 0)
         } else {
             container.insertSubview(toView, belowSubview: fromView)
             container.insertSubview(dim, aboveSubview: toView)
+            container.insertSubview(shadow, belowSubview: fromView)
             dim.alpha = 1
             toView.frame = bounds.offsetBy(dx: covered, dy: 0)
+            shadow.frame = shadowFrame
         }
         let timing: UIViewAnimationContext.Timing = context.isInteractive
             ? .cubic(CAMediaTimingFunction(name: .linear))
@@ -372,17 +385,37 @@ final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
                 fromView.frame = bounds.offsetBy(dx: covered, dy: 0)
                 toView.frame = bounds
                 dim.alpha = 1
+                shadow.frame = shadowFrame
+                shadow.alpha = 1
             } else {
                 fromView.frame = bounds.offsetBy(dx: width, dy: 0)
                 toView.frame = bounds
                 dim.alpha = 0
+                shadow.frame = shadowFrame.offsetBy(dx: width, dy: 0)
+                shadow.alpha = 0
             }
         }, completion: { _ in
             dim.removeFromSuperview()
+            shadow.removeFromSuperview()
             let completed = !context.transitionWasCancelled
             // The view that leaves the screen is taken out of the hierarchy with its place restored.
             if completed { fromView.frame = bounds } else { toView.frame = bounds }
             context.completeTransition(completed)
         })
+    }
+}
+
+/// The parallax transition's edge shadow: a horizontal gradient from clear (left) to black at `alpha`
+/// (right, against the top view's leading edge). Takes no touches.
+final class EdgeShadowView: UIView {
+    override class var layerClass: AnyClass { CAGradientLayer.self }
+
+    init(alpha: CGFloat) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        let gradient = layer as! CAGradientLayer
+        gradient.colors = [UIColor(white: 0, alpha: 0).cgColor, UIColor(white: 0, alpha: alpha).cgColor]
+        gradient.startPoint = CGPoint(x: 0, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
     }
 }
