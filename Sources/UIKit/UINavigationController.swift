@@ -37,8 +37,9 @@ open class UINavigationController: UIViewController {
     var interactivePop: UIPercentDrivenInteractiveTransition?
     private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
     /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
-    /// It drives UIKit's own pop; with a delegate animator it does nothing unless that animator's
-    /// interaction controller is UIKit's (as on iOS, a custom pop animator disables it).
+    /// It drives UIKit's own pop; when the delegate returns a pop animator of its own it begins only if the
+    /// delegate also returns an interaction controller (which the app then drives), otherwise it fails
+    /// (as on iOS, a custom pop animator disables it).
     open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
     /// The interactive pop gesture's delegate (held here: delegates are weak).
     private lazy var interactivePopGate = InteractivePopGate(navigationController: self)
@@ -291,8 +292,23 @@ open class UINavigationController: UIViewController {
 
     // MARK: Interactive pop
 
-    /// Whether the edge swipe may begin: a controller above the root, and no push or pop under way.
+    /// Whether there is something to pop now: a controller above the root, and no push or pop under way.
     var canBeginInteractivePop: Bool { stack.count > 1 && transition == nil }
+
+    /// Whether the edge swipe may begin: something to pop, and the pop would be one the swipe can drive.
+    /// A delegate that returns its own pop animator without an interaction controller turns the swipe
+    /// off (reference §4.5), so the swipe fails and its touches stay with other recognizers. Decided by
+    /// asking the delegate what the pop itself will ask (`animationControllerFor: .pop` for the top two
+    /// controllers, then `interactionControllerFor:`), so those two are asked once more per swipe.
+    var systemSwipeCanPop: Bool {
+        guard canBeginInteractivePop else { return false }
+        guard let delegate else { return true }
+        let from = stack[stack.count - 1], to = stack[stack.count - 2]
+        guard let custom = delegate.navigationController(self, animationControllerFor: .pop, from: from, to: to) else {
+            return true
+        }
+        return delegate.navigationController(self, interactionControllerFor: custom) != nil
+    }
 
     /// Starts the edge-swipe pop (the interactive pop gesture's `.began`): false when there is nothing to
     /// pop or the delegate's pop animator has no interaction controller of its own.
@@ -318,13 +334,14 @@ open class UINavigationController: UIViewController {
     }
 }
 
-/// Lets the interactive pop gesture begin only when there is something to pop and no transition runs, so
-/// a swipe on the root screen fails and leaves its touches to other recognizers, as on iOS.
+/// Lets the interactive pop gesture begin only when there is something to pop, no transition runs and the
+/// delegate has not taken the pop over with an animator of its own, so a swipe that cannot pop
+/// interactively fails and leaves its touches to other recognizers, as on iOS.
 private final class InteractivePopGate: UIGestureRecognizerDelegate {
     unowned let navigationController: UINavigationController
     init(navigationController: UINavigationController) { self.navigationController = navigationController }
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        navigationController.canBeginInteractivePop
+        navigationController.systemSwipeCanPop
     }
 }
 
