@@ -184,15 +184,10 @@ private func pointOnPanel(_ panel: UIView, depth: CGFloat) -> CGPoint {
 
 /// The panel is shown; a pan on it drags it down 40 % of its height in 0.4 s and lets go moving down:
 /// projected past half its height, the dismissal finishes; the dimming follows the finger and fades out.
-public final class PanelDragDismissScene: Scene {
+public final class PanelDragDismissScene: PanelScene, Scene {
     public static let name = "panel-drag-dismiss"
     public static let summary = "Drag the panel down 40 % and let go moving down: the interactive dismissal finishes (seed 003)"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController(showsPanelOnAppear: true)
-        return parent
-    }
+    override class var startsWithPanelShown: Bool { true }
     public func script() -> Script {
         var script = Script()
         // The pan begins after its 10 pt hysteresis, so the finger travels that much more than the panel.
@@ -205,15 +200,10 @@ public final class PanelDragDismissScene: Scene {
 
 /// The panel is shown; a pan drags it down 25 % and lets go moving slightly up: the dismissal cancels
 /// and the panel returns; the dimming comes back.
-public final class PanelDragCancelScene: Scene {
+public final class PanelDragCancelScene: PanelScene, Scene {
     public static let name = "panel-drag-cancel"
     public static let summary = "Drag the panel down 25 % and let go moving up: the interactive dismissal cancels, the panel returns"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController(showsPanelOnAppear: true)
-        return parent
-    }
+    override class var startsWithPanelShown: Bool { true }
     public func script() -> Script {
         var script = Script()
         let height = UIScreen.main.bounds.height / 2
@@ -229,15 +219,9 @@ public final class PanelDragCancelScene: Scene {
 /// Tap "open"; while the panel is still rising (about 40 % shown) a finger catches it, holds it, drags it
 /// down and flicks: the presentation cancels, the panel slides away, the dimming fades out and is removed;
 /// the driver's direction stays `.present`.
-public final class PanelPresentInterruptedScene: Scene {
+public final class PanelPresentInterruptedScene: PanelScene, Scene {
     public static let name = "panel-present-interrupted"
     public static let summary = "Tap open, catch the rising panel at ~40 %, hold, drag down and flick: the presentation cancels"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController()
-        return parent
-    }
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.openButton }
@@ -255,15 +239,10 @@ public final class PanelPresentInterruptedScene: Scene {
 
 /// The panel is shown; tap close; mid-way down a finger catches it and swipes up: the dismissal cancels
 /// and the panel returns to its half-screen frame.
-public final class PanelDismissInterruptedScene: Scene {
+public final class PanelDismissInterruptedScene: PanelScene, Scene {
     public static let name = "panel-dismiss-interrupted"
     public static let summary = "Tap close, catch the falling panel mid-way and swipe up: the dismissal cancels, the panel returns"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController(showsPanelOnAppear: true)
-        return parent
-    }
+    override class var startsWithPanelShown: Bool { true }
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.child.closeButton }
@@ -281,15 +260,9 @@ public final class PanelDismissInterruptedScene: Scene {
 
 /// A swipe up from the bottom screen edge presents the panel following the finger; at 60 % the finger
 /// lets go moving up and the presentation finishes.
-public final class PanelEdgePresentScene: Scene {
+public final class PanelEdgePresentScene: PanelScene, Scene {
     public static let name = "panel-edge-present"
     public static let summary = "Swipe up from the bottom edge: the panel follows the finger to 60 %, let go moving up, it finishes"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController()
-        return parent
-    }
     public func script() -> Script {
         var script = Script()
         // The edge pan begins after 15 pt; from there the panel follows the finger.

@@ -256,16 +256,23 @@ final class DismissAnimation: UIViewControllerAnimatedTransitioning {
 
 // MARK: - Scenes
 
-/// Tap "open": the panel slides up into the bottom half (0.3 s ease-out) over a dimming that fades in.
-public final class PanelPresentScene: Scene {
-    public static let name = "panel-present"
-    public static let summary = "Half-screen panel slides up (UIViewPropertyAnimator 0.3 s ease-out) over a 0.3-black dimming"
-    private var parent: ParentViewController!
-    public init() {}
+/// What every panel scene shares: the parent screen and its panel controllers. Each scene adds its name,
+/// summary and script (what the finger does).
+public class PanelScene {
+    private(set) var parent: ParentViewController!
+    /// The panel is already up when the clip starts (the parent presents it without animation on appear).
+    class var startsWithPanelShown: Bool { false }
+    public required init() {}
     public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController()
+        parent = ParentViewController(showsPanelOnAppear: Self.startsWithPanelShown)
         return parent
     }
+}
+
+/// Tap "open": the panel slides up into the bottom half (0.3 s ease-out) over a dimming that fades in.
+public final class PanelPresentScene: PanelScene, Scene {
+    public static let name = "panel-present"
+    public static let summary = "Half-screen panel slides up (UIViewPropertyAnimator 0.3 s ease-out) over a 0.3-black dimming"
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.openButton }
@@ -275,15 +282,10 @@ public final class PanelPresentScene: Scene {
 
 /// The panel is shown; tap its close button: it slides back down (0.3 s ease-out), the dimming fades out
 /// and is removed.
-public final class PanelDismissScene: Scene {
+public final class PanelDismissScene: PanelScene, Scene {
     public static let name = "panel-dismiss"
     public static let summary = "Half-screen panel closes: 0.3 s ease-out back down, dimming fades and is removed"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController(showsPanelOnAppear: true)
-        return parent
-    }
+    override class var startsWithPanelShown: Bool { true }
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.child.closeButton }
@@ -293,15 +295,9 @@ public final class PanelDismissScene: Scene {
 
 /// The article's side variant: a quick menu (70 % of the width) slides in from the right edge and, after a
 /// moment, out again.
-public final class PanelMenuRightScene: Scene {
+public final class PanelMenuRightScene: PanelScene, Scene {
     public static let name = "panel-menu-right"
     public static let summary = "Quick menu (70 % width) slides in from the right edge and back, same animators, dimming alongside"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController()
-        return parent
-    }
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.menuButton }
@@ -314,15 +310,9 @@ public final class PanelMenuRightScene: Scene {
 
 /// The article's side variant: an information banner (safe area + 120 pt) slides down from the top and,
 /// after a moment, back up.
-public final class PanelBannerTopScene: Scene {
+public final class PanelBannerTopScene: PanelScene, Scene {
     public static let name = "panel-banner-top"
     public static let summary = "Information banner (safe area + 120 pt) slides down from the top and back, dimming alongside"
-    private var parent: ParentViewController!
-    public init() {}
-    public func makeRootViewController() -> UIViewController {
-        parent = ParentViewController()
-        return parent
-    }
     public func script() -> Script {
         var script = Script()
         script.tap { [unowned self] in self.parent.bannerButton }
