@@ -57,6 +57,32 @@ public struct SpringCurve: Equatable, Sendable {
         }
     }
 
+    /// The first time in 0…`limit` at which the displacement equals `d` (the spring's inverse, used to resume
+    /// a paused spring where it shows a given progress, reference §3), or nil if it never does there.
+    package func firstTime(atDisplacement d: Double, within limit: Double) -> Double? {
+        // 1 − d within rounding of the start counts as the start (a paused animator at progress 0).
+        if abs(d - 1) < 1e-12 { return 0 }
+        guard limit > 0 else { return nil }
+        // The displacement may oscillate: bracket the first crossing on a grid, then bisect.
+        let steps = 512
+        var lo = 0.0, before = displacement(at: 0) - d
+        for i in 1...steps {
+            let hi = limit * Double(i) / Double(steps)
+            let after = displacement(at: hi) - d
+            if after == 0 { return hi }
+            if (before < 0) != (after < 0) {
+                var a = lo, b = hi
+                for _ in 0..<60 {
+                    let mid = (a + b) / 2
+                    if (displacement(at: mid) - d < 0) == (before < 0) { a = mid } else { b = mid }
+                }
+                return (a + b) / 2
+            }
+            lo = hi; before = after
+        }
+        return nil
+    }
+
     /// The same spring starting with another initial velocity.
     public func with(initialVelocity v: Double) -> SpringCurve {
         SpringCurve(mass: mass, stiffness: stiffness, damping: damping, initialVelocity: v, allowsOverdamping: allowsOverdamping)

@@ -189,6 +189,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         scrubber.restore()
         Timeline.current.markTransitionEnd(label, completed: didComplete)
         onComplete(didComplete)
+        (interactionController as? UIPercentDrivenInteractiveTransition)?.transitionDidEnd(self)
     }
 
     /// The coordinator's completion blocks (called by the transition's bookkeeping at UIKit's point).

@@ -37,8 +37,9 @@ open class UINavigationController: UIViewController {
     var interactivePop: UIPercentDrivenInteractiveTransition?
     private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
     /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
-    /// It drives UIKit's own pop; with a delegate animator it does nothing unless that animator's
-    /// interaction controller is UIKit's (as on iOS, a custom pop animator disables it).
+    /// It drives UIKit's own pop; when the delegate returns a pop animator of its own it begins only if the
+    /// delegate also returns an interaction controller (which the app then drives), otherwise it fails
+    /// (as on iOS, a custom pop animator disables it).
     open private(set) var interactivePopGestureRecognizer: UIGestureRecognizer?
     /// The interactive pop gesture's delegate (held here: delegates are weak).
     private lazy var interactivePopGate = InteractivePopGate(navigationController: self)
@@ -291,8 +292,23 @@ open class UINavigationController: UIViewController {
 
     // MARK: Interactive pop
 
-    /// Whether the edge swipe may begin: a controller above the root, and no push or pop under way.
+    /// Whether there is something to pop now: a controller above the root, and no push or pop under way.
     var canBeginInteractivePop: Bool { stack.count > 1 && transition == nil }
+
+    /// Whether the edge swipe may begin: something to pop, and the pop would be one the swipe can drive.
+    /// A delegate that returns its own pop animator without an interaction controller turns the swipe
+    /// off (reference §4.5), so the swipe fails and its touches stay with other recognizers. Decided by
+    /// asking the delegate what the pop itself will ask (`animationControllerFor: .pop` for the top two
+    /// controllers, then `interactionControllerFor:`), so those two are asked once more per swipe.
+    var systemSwipeCanPop: Bool {
+        guard canBeginInteractivePop else { return false }
+        guard let delegate else { return true }
+        let from = stack[stack.count - 1], to = stack[stack.count - 2]
+        guard let custom = delegate.navigationController(self, animationControllerFor: .pop, from: from, to: to) else {
+            return true
+        }
+        return delegate.navigationController(self, interactionControllerFor: custom) != nil
+    }
 
     /// Starts the edge-swipe pop (the interactive pop gesture's `.began`): false when there is nothing to
     /// pop or the delegate's pop animator has no interaction controller of its own.
@@ -318,24 +334,29 @@ open class UINavigationController: UIViewController {
     }
 }
 
-/// Lets the interactive pop gesture begin only when there is something to pop and no transition runs, so
-/// a swipe on the root screen fails and leaves its touches to other recognizers, as on iOS.
+/// Lets the interactive pop gesture begin only when there is something to pop, no transition runs and the
+/// delegate has not taken the pop over with an animator of its own, so a swipe that cannot pop
+/// interactively fails and leaves its touches to other recognizers, as on iOS.
 private final class InteractivePopGate: UIGestureRecognizerDelegate {
     unowned let navigationController: UINavigationController
     init(navigationController: UINavigationController) { self.navigationController = navigationController }
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
-        navigationController.canBeginInteractivePop
+        navigationController.systemSwipeCanPop
     }
 }
 
 /// UIKit's push and pop when the delegate returns no animator (`_UINavigationParallaxTransition`,
 /// reference §4.5): the incoming view slides in from x = W while the covered one moves to
 /// −(W − round(0.7·W)) under a light dimming, 0.5 s on the system spring (mass 3, stiffness 1000,
-/// damping 500, clamped to critical); linear while interactive, so the views follow the finger.
+/// damping 500, clamped to critical); linear while interactive, so the views follow the finger. A 9 pt
+/// shadow rides along the leading edge of the view on top, fading in on push and out on pop.
 final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
     static let duration: TimeInterval = 0.5
     /// The dimming over the covered view at its darkest.
     static let dimming = UIColor(white: 0, alpha: 0.1)
+    /// The edge shadow: 9 pt wide, black 0.3 at the top view's edge fading to clear away from it.
+    static let edgeShadowWidth: CGFloat = 9
+    static let edgeShadowAlpha: CGFloat = 0.3
     let operation: UINavigationController.Operation
     init(operation: UINavigationController.Operation) { self.operation = operation }
 
@@ -352,17 +373,26 @@ final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
         let dim = UIView(frame: bounds)
         dim.backgroundColor = Self.dimming
         dim.isUserInteractionEnabled = false
+        // The shadow is a sibling just left of the top view, moved by the same animation, so it follows
+        // that view exactly without adding anything to the app's views.
+        let shadow = EdgeShadowView(alpha: Self.edgeShadowAlpha)
+        let shadowFrame = CGRect(x: -Self.edgeShadowWidth, y: 0, width: Self.edgeShadowWidth, height: bounds.height)
         let push = operation == .push
         if push {
             container.addSubview(dim)
+            container.addSubview(shadow)
             container.addSubview(toView)
             dim.alpha = 0
+            shadow.alpha = 0
             toView.frame = bounds.offsetBy(dx: width, dy: 0)
+            shadow.frame = shadowFrame.offsetBy(dx: width, dy: 0)
         } else {
             container.insertSubview(toView, belowSubview: fromView)
             container.insertSubview(dim, aboveSubview: toView)
+            container.insertSubview(shadow, belowSubview: fromView)
             dim.alpha = 1
             toView.frame = bounds.offsetBy(dx: covered, dy: 0)
+            shadow.frame = shadowFrame
         }
         let timing: UIViewAnimationContext.Timing = context.isInteractive
             ? .cubic(CAMediaTimingFunction(name: .linear))
@@ -372,17 +402,37 @@ final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
                 fromView.frame = bounds.offsetBy(dx: covered, dy: 0)
                 toView.frame = bounds
                 dim.alpha = 1
+                shadow.frame = shadowFrame
+                shadow.alpha = 1
             } else {
                 fromView.frame = bounds.offsetBy(dx: width, dy: 0)
                 toView.frame = bounds
                 dim.alpha = 0
+                shadow.frame = shadowFrame.offsetBy(dx: width, dy: 0)
+                shadow.alpha = 0
             }
         }, completion: { _ in
             dim.removeFromSuperview()
+            shadow.removeFromSuperview()
             let completed = !context.transitionWasCancelled
             // The view that leaves the screen is taken out of the hierarchy with its place restored.
             if completed { fromView.frame = bounds } else { toView.frame = bounds }
             context.completeTransition(completed)
         })
+    }
+}
+
+/// The parallax transition's edge shadow: a horizontal gradient from clear (left) to black at `alpha`
+/// (right, against the top view's leading edge). Takes no touches.
+final class EdgeShadowView: UIView {
+    override class var layerClass: AnyClass { CAGradientLayer.self }
+
+    init(alpha: CGFloat) {
+        super.init(frame: .zero)
+        isUserInteractionEnabled = false
+        let gradient = layer as! CAGradientLayer
+        gradient.colors = [UIColor(white: 0, alpha: 0).cgColor, UIColor(white: 0, alpha: alpha).cgColor]
+        gradient.startPoint = CGPoint(x: 0, y: 0.5)
+        gradient.endPoint = CGPoint(x: 1, y: 0.5)
     }
 }

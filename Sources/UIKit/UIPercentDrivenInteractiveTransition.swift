@@ -6,9 +6,10 @@
 open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
     public init() {}
 
-    /// The transition's duration (the animator's `transitionDuration(using:)`); 0 before it starts.
+    /// The transition's duration (the animator's `transitionDuration(using:)`); 0 when no transition runs.
     open var duration: CGFloat { CGFloat(context?.transitionDuration ?? 0) }
-    /// The last value given to `update(_:)` (or where `pause()` caught the transition).
+    /// The last value given to `update(_:)` (or where `pause()` caught the transition); back to 0 when the
+    /// transition has ended, so `pause()` then `percentComplete != 0` tells a running transition from none.
     open private(set) var percentComplete: CGFloat = 0
     /// Must be above 0; 0 or less reads back as 1, as in UIKit.
     open var completionSpeed: CGFloat {
@@ -109,6 +110,18 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
             context.scrubber.settleTransitionAnimations()
             context.scrubber.restore()
         }
+    }
+
+    /// Called when the transition it drives has ended, finished or cancelled (after the transition's own
+    /// completion work): the driver is idle again, as in UIKit, which resets its interaction controller —
+    /// no context, no animator, `percentComplete` 0 — so a later gesture on the same driver starts a new
+    /// transition instead of "catching" the ended one (seed 003 relies on this).
+    func transitionDidEnd(_ ended: TransitionContext) {
+        guard context === ended else { return }
+        cancelPendingEnd()
+        context = nil
+        animator = nil
+        percentComplete = 0
     }
 
     private func pauseAnimator(_ animator: UIViewImplicitlyAnimating) {

@@ -175,9 +175,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Resumes a paused animator with new timing (nil keeps the current one) over `durationFactor ×
     /// duration` seconds (0: the time that remained). Cubic timing continues from the point of the new
-    /// curve that has the current progress (`t' = curve⁻¹(p)`); spring timing starts a new spring from the
-    /// current value to the target, fitted to the new duration, with the parameters' initial velocity
-    /// (reference §3). Nothing jumps.
+    /// curve that has the current progress (`t' = curve⁻¹(p)`); new spring parameters start a new spring
+    /// from the current value to the target, fitted to the new duration, with the parameters' initial
+    /// velocity; nil parameters on a spring continue the same spring from where its displacement equals
+    /// the distance still to go (reference §3). Nothing jumps.
     open func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
         precondition(isInterruptible, "UIViewPropertyAnimator.continueAnimation: the animator is not interruptible (isInterruptible is false)")
         precondition(state == .active && !isRunning,
@@ -475,13 +476,91 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         case .fittedSpring(let ratio, _):
             let seconds = span * secondsPerU
             let spring = SpringCurve.uikit(duration: seconds, dampingRatio: ratio, initialVelocity: velocity)
-            let k1 = goal == 1 ? secondsPerU : -secondsPerU
-            return Segment(shape: .spring(spring, cut: seconds), a: p, b: goal, k0: -k1 * u0, k1: k1)
+            // UIKit fits the spring to at least 0.01 s: it has settled only then.
+            return springSegment(spring, settledAt: min(max(seconds, 0.01), 10), from: 0, a: p, b: goal, at: u0, to: endU)
         case .physicalSpring(let curve, _):
-            let k1 = goal == 1 ? secondsPerU : -secondsPerU
-            return Segment(shape: .spring(curve.with(initialVelocity: velocity), cut: span * secondsPerU),
-                           a: p, b: goal, k0: -k1 * u0, k1: k1)
+            let spring = curve.with(initialVelocity: velocity)
+            return springSegment(spring, settledAt: spring.settlingDuration, from: 0, a: p, b: goal, at: u0, to: endU)
         }
+    }
+
+    /// A spring segment from spring time `tau` at clock `u0` until the clock reaches `endU`: in real time
+    /// (`secondsPerU`) when that leaves the spring time to settle, otherwise sped up so that it has settled
+    /// exactly at `endU`. Either way the end of the run (where the model takes over) shows no jump.
+    private func springSegment(_ spring: SpringCurve, settledAt settle: Double, from tau: Double,
+                               a: Double, b: Double, at u0: Double, to endU: Double) -> Segment {
+        let direction: Double = target == 1 ? 1 : -1
+        let span = (endU - u0) * direction
+        guard span > 1e-12 else { return Segment(shape: .cubic(nil), a: b, b: b, k0: 0, k1: 0) }
+        let needed = max(settle - tau, 0)
+        let speed = span * secondsPerU >= needed ? secondsPerU : needed / span
+        let k1 = speed * direction
+        return Segment(shape: .spring(spring, cut: tau + span * speed), a: a, b: b, k0: tau - k1 * u0, k1: k1)
+    }
+
+    /// The spring a track runs on in an unbroken run of `duration` under the current timing, with the time
+    /// by which it has settled; nil for cubic timing.
+    private func ownSpring(for track: Track) -> (spring: SpringCurve, settle: Double)? {
+        let span = max(1 - track.windowStart, 1e-12)
+        switch timing {
+        case .cubic:
+            return nil
+        case .fittedSpring(let ratio, let velocity):
+            let seconds = min(max(span * duration, 0.01), 10)
+            return (SpringCurve.uikit(duration: seconds, dampingRatio: ratio, initialVelocity: springVelocity(track, velocity)), seconds)
+        case .physicalSpring(let curve, let velocity):
+            let spring = curve.with(initialVelocity: springVelocity(track, velocity))
+            return (spring, spring.settlingDuration)
+        }
+    }
+
+    /// Resumes spring timing on the same springs (`startAnimation()` after a pause, `continueAnimation` with
+    /// nil parameters): each track re-enters its spring where the displacement from the target equals the
+    /// distance it still has to go — UIKit's `t' = curve⁻¹(p)` for springs (reference §3) — and runs the rest
+    /// of that spring, so a transition cancelled at 30 % takes only the spring's tail from 30 % to 0, not a
+    /// whole new settling time. A track already on that spring towards that target continues exactly where
+    /// it is (with its velocity). The clock resumes where the track with the smallest displacement is.
+    /// False when no track spanning the whole run can be placed on its spring (paused past the target by more
+    /// than the spring ever overshoots): the caller then starts fresh springs.
+    private func resumeOnTheSameSprings(progress: [Double], at u0: Double, durationFactor: Double, delay: Double) -> Bool {
+        let goal = target
+        var placed: [(spring: SpringCurve, settle: Double, tau: Double)?] = []
+        var reference: (displacement: Double, fraction: Double, remaining: Double)?
+        for (track, p) in zip(tracks, progress) {
+            guard let (spring, settle) = ownSpring(for: track) else { return false }
+            let d = goal == 1 ? 1 - p : p
+            var tau: Double?
+            if case .spring(let current, _) = track.segment.shape, current == spring,
+               track.segment.a == 1 - goal, track.segment.b == goal {
+                tau = min(max(track.segment.k0 + track.segment.k1 * u0, 0), settle)
+            } else {
+                tau = spring.firstTime(atDisplacement: d, within: settle)
+            }
+            placed.append(tau.map { (spring, settle, $0) })
+            if let tau, track.windowStart == 0, track.isAttached, abs(d) < reference?.displacement ?? .infinity {
+                reference = (abs(d), tau / settle, settle - tau)
+            }
+        }
+        guard let reference else { return false }
+        let resumeU = goal == 1 ? reference.fraction : 1 - reference.fraction
+        let distance = abs(goal - resumeU)
+        let seconds = durationFactor > 0 ? durationFactor * duration : reference.remaining
+        clockU = resumeU
+        secondsPerU = distance > 0 ? seconds / distance : duration
+        for (index, track) in tracks.enumerated() {
+            let p = progress[index]
+            if goal == 1 && resumeU <= track.windowStart && p == 0 {
+                track.segment = canonicalSegment(for: track, linear: false)   // not begun: keep its delay
+            } else if let entry = placed[index] {
+                track.segment = springSegment(entry.spring, settledAt: entry.settle, from: entry.tau, a: 1 - goal, b: goal,
+                                              at: resumeU, to: goal == 1 ? 1 : track.windowStart)
+            } else {
+                track.segment = continuingSegment(for: track, progress: p, at: resumeU, velocity: 0)
+            }
+        }
+        linearScrub = false
+        beginRun(seconds: seconds, delay: delay)
+        return true
     }
 
     /// The progress of the blocks that span the whole run (the "visual" progress UIKit reports and resumes
@@ -525,9 +604,12 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         if let newTiming { timing = newTiming }
         let u0 = clockU
         let progress = tracks.map { $0.segment.progress(at: u0) }
+        if newTiming == nil, resumeOnTheSameSprings(progress: progress, at: u0, durationFactor: durationFactor, delay: delay) {
+            return
+        }
         // Where on the clock to resume: cubic timing maps the visual progress back onto the curve
-        // (t' = curve⁻¹(p)); springs resume from the fraction of the distance covered (reference §3: the
-        // smallest displacement fraction), so an overshoot past the target still has time to settle.
+        // (t' = curve⁻¹(p)); new springs (or ones that cannot be placed on their own spring) resume from the
+        // fraction of the distance covered, so an overshoot past the target still has time to settle.
         var resumeU = u0
         if let p = referenceProgress(at: u0) {
             switch timing {
