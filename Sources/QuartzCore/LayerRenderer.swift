@@ -18,10 +18,24 @@ import Raster
 ///   the leading layers that did not change, so a card expanding over a still list redraws only the card.
 /// Neither changes a pixel: every draw is a pure function of the tree and the pixel, and offscreen shadow
 /// sources are sized against the whole frame, never the redrawn region.
+///
+/// Frame memory is reused: a new frame is drawn in the storage of an earlier one once the caller has
+/// dropped it (fresh memory for a 3× frame costs ~3000 page faults and the kernel's zeroing), and a
+/// damaged region is written into the previous frame in place. A loop that drops each frame after use
+/// allocates no frame memory after the first frames.
 public final class LayerRenderer {
     public let scale: CGFloat
     private var backdrop: Backdrop?
-    private var previousFrame: (root: LayerSnapshot, image: PixelBuffer, background: RGBA8)?
+    /// The last frame's tree and background, and its image — which is also the caller's frame until the
+    /// caller drops it.
+    private var previousFrame: (root: LayerSnapshot, background: RGBA8)?
+    private var previousImage: PixelBuffer?
+    /// Frame buffers no longer needed during this render (the previous frame, a replaced backdrop): the
+    /// storage of the new ones. A buffer the caller still holds is not overwritten (Raster checks), so
+    /// a frame loop that drops each frame after use draws every frame into the same memory.
+    private var spares: [PixelBuffer] = []
+    /// The damaged region's canvas, kept for the next damaged region (only the renderer holds it).
+    private var regionScratch = PixelBuffer(width: 0, height: 0)
     /// The whole frame, in device pixels (offscreen regions are limited by it, not by the canvas in use).
     private var frameBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
 
@@ -32,34 +46,50 @@ public final class LayerRenderer {
     public init(scale: CGFloat) { self.scale = scale }
 
     /// Renders `root` onto an opaque canvas of `size` points filled with `background`.
+    ///
+    /// The returned frame's storage is reused for a later frame once the caller has dropped every copy of
+    /// it; a frame the caller keeps never changes.
     public func render(_ root: LayerSnapshot, size: CGSize, background: CGColor = .black) -> PixelBuffer {
         let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
         let fill = RGBA8(background)
         let rootPlacement = Space(placement: .scale(Double(scale), Double(scale)))
         frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)
-        if let previous = previousFrame, previous.image.width == width, previous.image.height == height,
-           previous.background == fill {
+        // Spares not used by this frame are released (memory stays bounded).
+        defer { spares.removeAll() }
+        if let previous = previousFrame, previous.background == fill,
+           previousImage?.width == width, previousImage?.height == height {
             let damage = damageRect(previous.root, root, parent: rootPlacement)
             let region = damage.map { PixelRect(enclosing: $0).intersection(frameBounds) }
             if region == nil || region!.isEmpty {
-                previousFrame = (root, previous.image, fill)
-                return previous.image
+                previousFrame = (root, fill)
+                return previousImage!
             }
             if let region, region.width * region.height * 2 < width * height {
-                var canvas = Canvas(buffer: PixelBuffer(width: region.width, height: region.height, fill: fill),
+                var canvas = Canvas(buffer: PixelBuffer(width: region.width, height: region.height, fill: fill, reusing: &regionScratch),
                                     originX: region.x, originY: region.y)
                 draw(root, parent: rootPlacement.then(.translation(Double(-region.x), Double(-region.y))),
                      into: &canvas, clip: .none, opacity: 1)
-                var image = previous.image
+                // Taken out of `previousImage`, the frame is changed in place when the caller has dropped it
+                // (only the region is written); when the caller keeps it, copy-on-write copies it first.
+                var image = previousImage.take()!
                 image.replace(region, with: canvas.buffer)
-                previousFrame = (root, image, fill)
-                return image
+                regionScratch = canvas.buffer
+                return remember(image, root: root, background: fill)
             }
         }
+        if let image = previousImage.take() { spares.append(image) }
         let image = renderWithBackdrop(root, width: width, height: height, fill: fill, placement: rootPlacement)
-        previousFrame = (root, image, fill)
+        return remember(image, root: root, background: fill)
+    }
+
+    private func remember(_ image: PixelBuffer, root: LayerSnapshot, background: RGBA8) -> PixelBuffer {
+        previousFrame = (root, background)
+        previousImage = image
         return image
     }
+
+    /// Storage for a new full-size buffer: a spare (reused when nobody else holds it) or nothing.
+    private func spare() -> PixelBuffer { spares.popLast() ?? PixelBuffer(width: 0, height: 0) }
 
     private func renderWithBackdrop(_ root: LayerSnapshot, width: Int, height: Int, fill: RGBA8,
                                     placement rootPlacement: Space) -> PixelBuffer {
@@ -69,8 +99,9 @@ public final class LayerRenderer {
            cached.matches(chain) {
             return drawRemainder(of: chain, placement: rootPlacement, over: cached.image)
         }
-        var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: fill), originX: 0, originY: 0)
-        backdrop = nil
+        if let old = backdrop.take() { spares.append(old.image) }
+        var storage = spare()
+        var canvas = Canvas(buffer: PixelBuffer(width: width, height: height, fill: fill, reusing: &storage), originX: 0, originY: 0)
         if chain.levels.isEmpty {
             draw(root, parent: rootPlacement, into: &canvas, clip: .none, opacity: 1)
         } else {
@@ -156,10 +187,15 @@ public final class LayerRenderer {
         }
         let last = chain.levels.count - 1
         var deepest = Array(chain.levels[last].layer.sublayers.dropFirst(chain.levels[last].split))
-        var canvas = Canvas(buffer: image, originX: 0, originY: 0)
+        // The backdrop stays cached: the frame is a copy of it, made in a spare buffer.
+        var storage = spare()
+        var canvas = Canvas(buffer: PixelBuffer(width: 0, height: 0), originX: 0, originY: 0)
         if !deepest.isEmpty, let solid = occludedSolidFill(deepest, at: 0, parent: contents[last], clip: .none, opacity: 1) {
-            canvas.buffer = image.copy(filling: solid.pieces.map { RoundedRect(rect: $0) }, with: .solid(solid.color), opacity: solid.opacity)
+            canvas.buffer = image.copy(filling: solid.pieces.map { RoundedRect(rect: $0) }, with: .solid(solid.color),
+                                       opacity: solid.opacity, reusing: &storage)
             deepest.removeFirst()
+        } else {
+            canvas.buffer = image.copy(reusing: &storage)
         }
         for (index, level) in chain.levels.enumerated().reversed() {
             let children = index == last ? deepest : Array(level.layer.sublayers.dropFirst(level.split + 1))

@@ -55,9 +55,15 @@ public struct PixelRect: Equatable, Hashable, Sendable {
 }
 
 /// A premultiplied RGBA8 image, row-major, no row padding.
+///
+/// Equality is of size and bytes. Copies of a buffer value share an identity, so a frame loop can hand a
+/// frame back for reuse and the storage is overwritten only when no other copy of it is left
+/// (`init(width:height:fill:reusing:)`, `copy(filling:with:opacity:reusing:)`; see Recycling.swift).
 public struct PixelBuffer: Equatable, Sendable {
     public let width: Int, height: Int
     public var bytes: [UInt8]
+    /// Shared by the copies of this value: uniquely referenced when no other copy exists.
+    var identity = BufferIdentity()
     /// Negative sizes are treated as 0.
     public init(width: Int, height: Int, fill: RGBA8 = .clear) {
         let w = Swift.max(0, width), h = Swift.max(0, height)
@@ -74,6 +80,9 @@ public struct PixelBuffer: Equatable, Sendable {
         }
     }
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
+    public static func == (a: PixelBuffer, b: PixelBuffer) -> Bool {
+        a.width == b.width && a.height == b.height && a.bytes == b.bytes
+    }
     /// The pixel at (x, y); traps outside the buffer.
     public subscript(x: Int, y: Int) -> RGBA8 {
         get {

@@ -7,12 +7,19 @@ extension PixelBuffer {
     /// cache: a translucent layer over a cached backdrop reads and writes the frame once instead of twice.
     public func copy(filling shapes: [RoundedRect], with paint: Paint, opacity: Double = 1) -> PixelBuffer {
         checkSize()
-        var out = self
-        let n = bytes.count
-        guard n > 0, !shapes.isEmpty else { return out }
-        // Every row is copied below before anything reads it.
-        out.bytes = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
-        let rowBytes = width * 4, band = 32
+        guard !bytes.isEmpty, !shapes.isEmpty else { return self }
+        var storage = PixelBuffer(width: 0, height: 0)
+        var out = PixelBuffer(width: width, height: height, overwriting: &storage)
+        copyBands(into: &out, filling: shapes, with: paint, opacity: opacity)
+        return out
+    }
+
+    /// Copies every row into `out` (same size, contents arbitrary), band by band, filling `shapes` over
+    /// each band right after it is copied.
+    func copyBands(into out: inout PixelBuffer, filling shapes: [RoundedRect], with paint: Paint, opacity: Double) {
+        precondition(out.width == width && out.height == height && out.bytes.count == bytes.count)
+        guard !bytes.isEmpty else { return }
+        let rowBytes = width * 4, band = shapes.isEmpty ? height : 32
         for y0 in stride(from: 0, to: height, by: band) {
             let y1 = Swift.min(height, y0 + band)
             out.bytes.withUnsafeMutableBytes { target in
@@ -23,6 +30,5 @@ extension PixelBuffer {
             }
             for shape in shapes { out.fillShape(shape, paint: paint, opacity: opacity, clip: nil, rows: y0..<y1) }
         }
-        return out
     }
 }

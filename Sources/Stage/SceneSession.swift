@@ -103,11 +103,19 @@ public final class SceneSession {
         var image = try renderLayers(scale: scale)
         let fingers = touchLocations
         if touches ?? showsTouchesByDefault, !fingers.isEmpty {
-            // `image` is a copy (copy-on-write) of the renderer's remembered frame: the dots never reach it.
+            // The renderer remembers `image`, so the dots go on a copy, made in the memory of the previous
+            // frame with dots when the caller has dropped that one.
+            image = image.copy(reusing: &frameWithTouches)
             TouchOverlay.draw(fingers, scale: Double(scale), on: &image)
+            frameWithTouches = image
+        } else {
+            frameWithTouches = PixelBuffer(width: 0, height: 0)
         }
         return image
     }
+
+    /// The last frame returned with touch dots (the storage of the next one).
+    private var frameWithTouches = PixelBuffer(width: 0, height: 0)
 
     private func renderLayers(scale: CGFloat) throws -> PixelBuffer {
         let tree = snapshot()
