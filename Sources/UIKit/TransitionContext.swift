@@ -256,9 +256,7 @@ final class LayerScrubber {
     func run(from elapsed: TimeInterval, speed: Double) {
         let now = CACurrentMediaTime()
         for layer in layers {
-            let offset = base(of: layer) + elapsed
-            layer.speed = 0
-            layer.timeOffset = offset
+            freeze(layer, at: elapsed)
             layer.beginTime = layer.superlayer.map { $0.localTime(atMedia: now) } ?? now
             layer.speed = Float(speed)
         }
