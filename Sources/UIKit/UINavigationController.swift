@@ -33,8 +33,10 @@ open class UINavigationController: UIViewController {
     /// The transition's container: holds the top controller's view.
     private let contentView = UIView()
     private var transition: TransitionContext?
-    /// The interaction controller of the edge-swipe pop while the finger is down.
+    /// The edge-swipe pop's interaction controller, set only while `beginInteractivePop()` runs the pop
+    /// (which uses it when the delegate supplies none).
     var interactivePop: UIPercentDrivenInteractiveTransition?
+    /// The interaction controller of the edge-swipe pop while the finger is down.
     private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
     /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
     /// It drives UIKit's own pop; when the delegate returns a pop animator of its own it begins only if the
@@ -310,8 +312,8 @@ open class UINavigationController: UIViewController {
         return delegate.navigationController(self, interactionControllerFor: custom) != nil
     }
 
-    /// Starts the edge-swipe pop (the interactive pop gesture's `.began`): false when there is nothing to
-    /// pop or the delegate's pop animator has no interaction controller of its own.
+    /// Starts the edge-swipe pop (the interactive pop gesture's `.began`) and returns its driver: nil when
+    /// there is nothing to pop or the pop does not use the driver (the delegate returned a pop animator).
     @discardableResult
     func beginInteractivePop() -> UIPercentDrivenInteractiveTransition? {
         guard canBeginInteractivePop else { return nil }
