@@ -86,7 +86,7 @@ open class UINavigationController: UIViewController {
             vc.didMove(toParent: self)
         }
         stack = viewControllers
-        navigationBar.items = stack.map(\.navigationItem)
+        updateBarItems()
         showTop()
         if onScreen, oldTop !== newTop {
             oldTop?.endAppearanceTransition()
@@ -106,7 +106,7 @@ open class UINavigationController: UIViewController {
         addChild(viewController)
         viewController.isMovingToParent = true
         stack.append(viewController)
-        navigationBar.items = stack.map(\.navigationItem)
+        updateBarItems()
         guard let from, viewIfLoaded?.window != nil else {
             showTop()
             viewController.didMove(toParent: self)
@@ -124,7 +124,7 @@ open class UINavigationController: UIViewController {
         let to = stack.last!
         from.willMove(toParent: nil)
         from.isMovingFromParent = true
-        navigationBar.items = stack.map(\.navigationItem)
+        updateBarItems()
         guard viewIfLoaded?.window != nil else {
             from.viewIfLoaded?.removeFromSuperview()
             from.removeFromParent()
@@ -204,6 +204,9 @@ open class UINavigationController: UIViewController {
         if transition == nil { topViewController?.view.frame = contentView.bounds }
     }
 
+    /// The bar shows the stack's items.
+    private func updateBarItems() { navigationBar.items = stack.map(\.navigationItem) }
+
     /// Only the top controller's view is in the content view between transitions.
     private func showTop() {
         guard isViewLoaded else { return }
@@ -270,7 +273,7 @@ open class UINavigationController: UIViewController {
                 } else {
                     self.stack.append(from)
                 }
-                self.navigationBar.items = self.stack.map(\.navigationItem)
+                self.updateBarItems()
                 to.endAppearanceTransition()
                 from.endAppearanceTransition()
                 if operation == .pop {
