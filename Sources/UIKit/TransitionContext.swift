@@ -103,8 +103,9 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         runAlongside { for block in blocks { block(self) } }
     }
 
-    /// Alongside animations: into the interruptible animator, or one UIView animation over the time that
-    /// remains with the completion curve, or (not animated / over) at once.
+    /// Alongside animations: into the interruptible animator, or one UIView animation with the completion
+    /// curve — over the time that remains, or over the whole duration while the scrubber has frozen or
+    /// re-timed the transition — or (not animated / over) at once.
     private func runAlongside(_ body: @escaping () -> Void) {
         let remaining = transitionDuration - (CACurrentMediaTime() - scrubber.start)
         if let interruptibleAnimator, interruptibleAnimator.state != .stopped {
