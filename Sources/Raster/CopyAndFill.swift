@@ -9,9 +9,7 @@ extension PixelBuffer {
         checkSize()
         guard !bytes.isEmpty, !shapes.isEmpty else { return self }
         var storage = PixelBuffer(width: 0, height: 0)
-        var out = PixelBuffer(width: width, height: height, overwriting: &storage)
-        copyBands(into: &out, filling: shapes, with: paint, opacity: opacity)
-        return out
+        return copy(filling: shapes, with: paint, opacity: opacity, reusing: &storage)
     }
 
     /// Copies every row into `out` (same size, contents arbitrary), band by band, filling `shapes` over

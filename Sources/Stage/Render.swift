@@ -63,8 +63,6 @@ public struct KeyMoment: Equatable, Sendable {
 public struct ClipPlan: Equatable, Sendable {
     public var duration: TimeInterval
     public var fps: Int
-    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
-    public var touches: Bool?
     public var transitions: [TransitionSpan]
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }

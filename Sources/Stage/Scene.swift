@@ -158,9 +158,12 @@ public struct TouchMotion {
     /// The sample times (seconds from the start) for `rate` samples per second: evenly spaced, the last at
     /// `duration`, so no interval is shorter than the rest (UIKit reads a sample under 1 ms as speed 0).
     func sampleTimes(rate: Double) -> [TimeInterval] {
-        let n = max(1, Int((duration * rate).rounded()))
+        let n = sampleCount(rate: rate)
         return (1...n).map { duration * Double($0) / Double(n) }
     }
+
+    /// How many samples the move sends at `rate` samples per second (at least one).
+    private func sampleCount(rate: Double) -> Int { max(1, Int((duration * rate).rounded())) }
 
     /// Where the finger is at `time` (0…duration) moving from `a` to `b`.
     func position(at time: TimeInterval, from a: CGPoint, to b: CGPoint, rate: Double) -> CGPoint {
@@ -171,7 +174,7 @@ public struct TouchMotion {
         }
         // The last two sample intervals move at exactly v; before them a cubic Hermite leaves `a` at rest and
         // arrives moving at v, so the path has no kink.
-        let step = duration / Double(max(1, Int((duration * rate).rounded())))
+        let step = duration / Double(sampleCount(rate: rate))
         let tail = duration >= 4 * step ? 2 * step : 0
         if time >= duration - tail {
             let left = duration - time

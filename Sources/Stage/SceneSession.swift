@@ -212,10 +212,15 @@ final class ScriptPlayer {
         }
     }
 
+    /// "touch.down x,y" / "touch.up x,y", with " finger N" for fingers other than 0.
+    private func markTouch(_ phase: String, _ finger: Int, at point: CGPoint) {
+        Timeline.current.mark("touch.\(phase) \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
+    }
+
     private func down(_ finger: Int, at point: CGPoint) {
         precondition(fingers[finger] == nil, "Script: finger \(finger) goes down twice without a touchUp")
         fingers[finger] = point
-        Timeline.current.mark("touch.down \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
+        markTouch("down", finger, at: point)
         window.sendTouch(finger: finger, phase: .began, at: point)
     }
 
@@ -223,7 +228,7 @@ final class ScriptPlayer {
         guard let point = fingers.removeValue(forKey: finger) else {
             preconditionFailure("Script: finger \(finger) lifts without a touchDown before it")
         }
-        Timeline.current.mark("touch.up \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
+        markTouch("up", finger, at: point)
         window.sendTouch(finger: finger, phase: .ended, at: point)
     }
 }

@@ -37,7 +37,6 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     private var alongsideCompletions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var animationsStarted = false
-    private var startTime: TimeInterval = 0
 
     init(label: String, container: UIView, animated: Bool, style: UIModalPresentationStyle,
          from: UIViewController, to: UIViewController, fromView: @escaping () -> UIView?, toView: @escaping () -> UIView?,
@@ -72,8 +71,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     /// right after the animator has started.
     func start(withoutAnimation: () -> Void) {
         Timeline.current.markTransitionBegin(label)
-        startTime = CACurrentMediaTime()
-        scrubber.start = startTime
+        scrubber.start = CACurrentMediaTime()
         guard isAnimated, let animator else {
             animationsStarted = true
             runPendingAlongside()
@@ -105,10 +103,11 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         runAlongside { for block in blocks { block(self) } }
     }
 
-    /// Alongside animations: into the interruptible animator, or one UIView animation over the time that
-    /// remains with the completion curve, or (not animated / over) at once.
+    /// Alongside animations: into the interruptible animator, or one UIView animation with the completion
+    /// curve — over the time that remains, or over the whole duration while the scrubber has frozen or
+    /// re-timed the transition — or (not animated / over) at once.
     private func runAlongside(_ body: @escaping () -> Void) {
-        let remaining = transitionDuration - (CACurrentMediaTime() - startTime)
+        let remaining = transitionDuration - (CACurrentMediaTime() - scrubber.start)
         if let interruptibleAnimator, interruptibleAnimator.state != .stopped {
             interruptibleAnimator.addAnimations(body)
         } else if isAnimated, !isFinished, remaining > 0, !scrubber.isRetimed {
@@ -210,7 +209,7 @@ extension UIView.AnimationCurve {
 /// speed. Every layer keeps its own time base: its local time when the transition started.
 final class LayerScrubber {
     private var layers: [CALayer]
-    /// Media time at which the transition started.
+    /// Media time at which the transition started (the context's clock for alongside animations too).
     var start: TimeInterval = 0
     private var startLocal: [ObjectIdentifier: TimeInterval] = [:]
     private(set) var isRetimed = false
@@ -258,9 +257,7 @@ final class LayerScrubber {
     func run(from elapsed: TimeInterval, speed: Double) {
         let now = CACurrentMediaTime()
         for layer in layers {
-            let offset = base(of: layer) + elapsed
-            layer.speed = 0
-            layer.timeOffset = offset
+            freeze(layer, at: elapsed)
             layer.beginTime = layer.superlayer.map { $0.localTime(atMedia: now) } ?? now
             layer.speed = Float(speed)
         }

@@ -33,8 +33,10 @@ open class UINavigationController: UIViewController {
     /// The transition's container: holds the top controller's view.
     private let contentView = UIView()
     private var transition: TransitionContext?
-    /// The interaction controller of the edge-swipe pop while the finger is down.
+    /// The edge-swipe pop's interaction controller, set only while `beginInteractivePop()` runs the pop
+    /// (which uses it when the delegate supplies none).
     var interactivePop: UIPercentDrivenInteractiveTransition?
+    /// The interaction controller of the edge-swipe pop while the finger is down.
     private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
     /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
     /// It drives UIKit's own pop; when the delegate returns a pop animator of its own it begins only if the
@@ -84,7 +86,7 @@ open class UINavigationController: UIViewController {
             vc.didMove(toParent: self)
         }
         stack = viewControllers
-        navigationBar.items = stack.map(\.navigationItem)
+        updateBarItems()
         showTop()
         if onScreen, oldTop !== newTop {
             oldTop?.endAppearanceTransition()
@@ -104,7 +106,7 @@ open class UINavigationController: UIViewController {
         addChild(viewController)
         viewController.isMovingToParent = true
         stack.append(viewController)
-        navigationBar.items = stack.map(\.navigationItem)
+        updateBarItems()
         guard let from, viewIfLoaded?.window != nil else {
             showTop()
             viewController.didMove(toParent: self)
@@ -122,7 +124,7 @@ open class UINavigationController: UIViewController {
         let to = stack.last!
         from.willMove(toParent: nil)
         from.isMovingFromParent = true
-        navigationBar.items = stack.map(\.navigationItem)
+        updateBarItems()
         guard viewIfLoaded?.window != nil else {
             from.viewIfLoaded?.removeFromSuperview()
             from.removeFromParent()
@@ -202,6 +204,9 @@ open class UINavigationController: UIViewController {
         if transition == nil { topViewController?.view.frame = contentView.bounds }
     }
 
+    /// The bar shows the stack's items.
+    private func updateBarItems() { navigationBar.items = stack.map(\.navigationItem) }
+
     /// Only the top controller's view is in the content view between transitions.
     private func showTop() {
         guard isViewLoaded else { return }
@@ -268,7 +273,7 @@ open class UINavigationController: UIViewController {
                 } else {
                     self.stack.append(from)
                 }
-                self.navigationBar.items = self.stack.map(\.navigationItem)
+                self.updateBarItems()
                 to.endAppearanceTransition()
                 from.endAppearanceTransition()
                 if operation == .pop {
@@ -310,8 +315,8 @@ open class UINavigationController: UIViewController {
         return delegate.navigationController(self, interactionControllerFor: custom) != nil
     }
 
-    /// Starts the edge-swipe pop (the interactive pop gesture's `.began`): false when there is nothing to
-    /// pop or the delegate's pop animator has no interaction controller of its own.
+    /// Starts the edge-swipe pop (the interactive pop gesture's `.began`) and returns its driver: nil when
+    /// there is nothing to pop or the pop does not use the driver (the delegate returned a pop animator).
     @discardableResult
     func beginInteractivePop() -> UIPercentDrivenInteractiveTransition? {
         guard canBeginInteractivePop else { return nil }
