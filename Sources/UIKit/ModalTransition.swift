@@ -175,12 +175,13 @@ enum ModalTransition {
         }
     }
 
-    /// `.automatic` on a phone: the page sheet (iOS 13 and later).
+    /// The style a phone actually uses: `.automatic` is the page sheet (iOS 13 and later); popovers and
+    /// `.none` adapt to full screen; the current-context styles cover the whole screen here, because the
+    /// container always fills the window (presenting inside a context controller's view is not built).
     static func effectiveStyle(_ style: UIModalPresentationStyle) -> UIModalPresentationStyle {
         switch style {
         case .automatic: .pageSheet
-        case .none, .popover: .fullScreen
-        case .currentContext: .fullScreen
+        case .none, .popover, .currentContext: .fullScreen
         case .overCurrentContext: .overFullScreen
         default: style
         }

@@ -5,7 +5,7 @@ open class UINavigationItem {
     open var hidesBackButton = false
     /// Shown centred in the bar while this item is the top one; may be set after the bar shows the item
     /// (as in `viewDidLoad`).
-    open var titleView: UIView? { didSet { bar?.topItemChanged() } }
+    open var titleView: UIView? { didSet { bar?.itemTitleViewChanged() } }
     open var backButtonTitle: String?
 
     /// The bar showing this item, told when the title view changes.
@@ -48,7 +48,7 @@ open class UINavigationBar: UIView {
         barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
     }
 
-    func topItemChanged() { layoutTitleView() }
+    func itemTitleViewChanged() { layoutTitleView() }
 
     private func layoutTitleView() {
         shownTitleView?.removeFromSuperview()
