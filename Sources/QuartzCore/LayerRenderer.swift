@@ -42,6 +42,8 @@ public final class LayerRenderer {
     /// Whether fills skip pixels that a later opaque draw overwrites (never changes a byte; tests turn it
     /// off to compare with the general path).
     var skipsOverdraw = true
+    /// This render's coverage masks (see `MaskStore`).
+    var masks = MaskStore()
 
     public init(scale: CGFloat) { self.scale = scale }
 
@@ -55,7 +57,8 @@ public final class LayerRenderer {
         let rootPlacement = Space(placement: .scale(Double(scale), Double(scale)))
         frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)
         // Spares not used by this frame are released (memory stays bounded).
-        defer { spares.removeAll() }
+        masks.beginRender()
+        defer { spares.removeAll(); masks.endRender() }
         if let previous = previousFrame, previous.background == fill,
            previousImage?.width == width, previousImage?.height == height {
             let damage = damageRect(previous.root, root, parent: rootPlacement)
@@ -251,34 +254,110 @@ public final class LayerRenderer {
     }
 
     /// What limits drawing: nothing, an axis-aligned rounded rectangle (kept as a shape so fills inside or
-    /// around it need no mask), or a coverage mask. All in device pixels.
+    /// around it need no mask), or a coverage mask. All in device pixels. A mask made by `masks` carries
+    /// its index there (what intersections are cached under); other masks carry nil.
     enum Clip {
         case none
         case shape(RoundedRect)
-        case mask(CoverageMask)
+        case mask(CoverageMask, id: Int?)
 
-        func mask(within limit: PixelRect) -> CoverageMask? {
-            switch self {
-            case .none: nil
-            case .shape(let shape): CoverageMask(shape, within: limit)
-            case .mask(let mask): mask
-            }
-        }
         var bounds: PixelRect? {
             switch self {
             case .none: nil
             case .shape(let shape): shape.pixelBounds
-            case .mask(let mask): mask.bounds
+            case .mask(let mask, _): mask.bounds
             }
         }
-        func intersected(with other: Clip, limit: PixelRect) -> Clip {
-            switch (self, other) {
-            case (.none, _): return other
-            case (_, .none): return self
-            default:
-                let a = mask(within: limit)!, b = other.mask(within: limit)!
-                return .mask(a.intersected(with: b))
+    }
+
+    /// The clip's coverage within `limit` (nil for no clip). A shape's mask is made once per render for each
+    /// shape and limit.
+    private func mask(_ clip: Clip, within limit: PixelRect) -> CoverageMask? {
+        switch clip {
+        case .none: nil
+        case .shape(let shape): masks.mask(of: shape, within: limit).mask
+        case .mask(let mask, _): mask
+        }
+    }
+
+    /// Both clips at once (the pointwise product of their masks), made once per render for each pair.
+    private func intersect(_ a: Clip, _ b: Clip, limit: PixelRect) -> Clip {
+        switch (a, b) {
+        case (.none, _): return b
+        case (_, .none): return a
+        default: return masks.intersection(a, b, limit: limit)
+        }
+    }
+
+    /// The coverage masks of one render, each made once and kept until the next render, whose masks are
+    /// written in their memory (a 3× full-frame mask is 3 MB: fresh memory would cost ~750 page faults).
+    /// Keys compare shapes bit for bit, so a cached mask is exactly the one that would be made.
+    struct MaskStore {
+        struct ShapeKey: Hashable {
+            var bits: [UInt64]
+            init(_ shape: RoundedRect, _ limit: PixelRect) {
+                let r = shape.rect, c = shape.radii
+                bits = [Double(r.minX), Double(r.minY), Double(r.width), Double(r.height),
+                        c.topLeft, c.topRight, c.bottomLeft, c.bottomRight].map(\.bitPattern)
+                    + [limit.x, limit.y, limit.width, limit.height].map { UInt64(bitPattern: Int64($0)) }
             }
+        }
+        enum Operand: Hashable { case shape(ShapeKey), mask(Int) }
+        struct PairKey: Hashable { var a: Operand, b: Operand, limit: PixelRect }
+
+        /// Whether masks are cached and their memory reused (tests turn it off to compare with fresh masks).
+        var enabled = true
+        private(set) var made: [CoverageMask] = []
+        private var shapes: [ShapeKey: Int] = [:]
+        private var pairs: [PairKey: Int] = [:]
+        private var spares: [[UInt8]] = []
+
+        /// Called at the start of a render: last render's masks become storage for this one's.
+        mutating func beginRender() {
+            spares = made.map(\.values)
+            made.removeAll(keepingCapacity: true)
+            shapes.removeAll(keepingCapacity: true)
+            pairs.removeAll(keepingCapacity: true)
+        }
+        /// Called at the end of a render: storage this render did not use is released (memory stays bounded).
+        mutating func endRender() { spares.removeAll() }
+
+        private mutating func storage() -> [UInt8] { spares.popLast() ?? [] }
+
+        private mutating func add(_ mask: CoverageMask) -> (mask: CoverageMask, id: Int) {
+            made.append(mask)
+            return (mask, made.count - 1)
+        }
+
+        mutating func mask(of shape: RoundedRect, within limit: PixelRect) -> (mask: CoverageMask, id: Int?) {
+            guard enabled else { return (CoverageMask(shape, within: limit), nil) }
+            let key = ShapeKey(shape, limit)
+            if let index = shapes[key] { return (made[index], index) }
+            var memory = storage()
+            let result = add(CoverageMask(shape, within: limit, reusing: &memory))
+            shapes[key] = result.id
+            return result
+        }
+
+        private mutating func operand(_ clip: Clip, limit: PixelRect) -> (mask: CoverageMask, key: Operand?) {
+            switch clip {
+            case .none: preconditionFailure("no mask for .none")
+            case .shape(let shape):
+                let m = mask(of: shape, within: limit)
+                return (m.mask, enabled ? .shape(ShapeKey(shape, limit)) : nil)
+            case .mask(let mask, let id): return (mask, id.map { .mask($0) })
+            }
+        }
+
+        mutating func intersection(_ a: Clip, _ b: Clip, limit: PixelRect) -> Clip {
+            let x = operand(a, limit: limit), y = operand(b, limit: limit)
+            guard enabled, let ka = x.key, let kb = y.key else { return .mask(x.mask.intersected(with: y.mask), id: nil) }
+            let key = PairKey(a: ka, b: kb, limit: limit)
+            if let index = pairs[key] { return .mask(made[index], id: index) }
+            var memory = storage()
+            let result = add(x.mask.intersected(with: y.mask, reusing: &memory))
+            pairs[key] = result.id
+            return .mask(result.mask, id: result.id)
         }
     }
 
@@ -506,7 +585,7 @@ public final class LayerRenderer {
             applyMask(mask, placement: inImage, to: &image, originX: offscreen.originX, originY: offscreen.originY)
         }
         canvas.buffer.composite(image, atX: offscreen.originX - canvas.originX, y: offscreen.originY - canvas.originY,
-                                opacity: layerOpacity, clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+                                opacity: layerOpacity, clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
     }
 
     private func placementIsDrawable(_ t: Transform2D, _ s: LayerState) -> Bool {
@@ -591,9 +670,9 @@ public final class LayerRenderer {
         // masksToBounds clips the layer's own shadow too, as on iOS.
         var shadowClip = clip
         if s.masksToBounds {
-            shadowClip = shadowClip.intersected(with: ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
+            shadowClip = intersect(shadowClip, ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
         }
-        let localClip = canvas.local(shadowClip.mask(within: canvas.deviceBounds))
+        let localClip = canvas.local(mask(shadowClip, within: canvas.deviceBounds))
         if source == nil, s.shadowPath == nil, case .rect(let shape) = shape(s, placement: placement) {
             canvas.buffer.drawRoundedRectShadow(shape, offset: offset, sigma: sigma, color: color, opacity: opacity,
                                                 clip: localClip, skipInterior: s.masksToBounds ? nil : opaqueInterior(shape))
@@ -658,7 +737,7 @@ public final class LayerRenderer {
         let toDevice = placement.then(.translation(Double(canvas.originX), Double(canvas.originY)))
         switch shape(s, placement: toDevice) {
         case .rect(let rect): return .shape(rect)
-        case .path(let path): return .mask(CoverageMask(path, within: canvas.deviceBounds))
+        case .path(let path): return .mask(CoverageMask(path, within: canvas.deviceBounds), id: nil)
         }
     }
 
@@ -674,7 +753,7 @@ public final class LayerRenderer {
         drawBackground(s, placement: placement, into: &canvas, clip: clip, opacity: opacity, skipping: covered)
         var inner = clip
         if s.masksToBounds {
-            inner = clip.intersected(with: ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
+            inner = intersect(clip, ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
             if let bounds = inner.bounds, bounds.intersection(canvas.deviceBounds).isEmpty { return }
         }
         if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
@@ -693,7 +772,7 @@ public final class LayerRenderer {
         var inner = s
         inner.bounds = s.bounds.insetBy(dx: w, dy: w)
         inner.cornerRadius = max(s.cornerRadius - w, 0)
-        let localClip = canvas.local(clip.mask(within: canvas.deviceBounds))
+        let localClip = canvas.local(mask(clip, within: canvas.deviceBounds))
         switch (shape(s, placement: placement), shape(inner, placement: placement)) {
         case (.rect(let outer), .rect(let hole)):
             canvas.buffer.fillRing(outer: outer, inner: hole, with: .solid(color), opacity: opacity, clip: localClip)
@@ -737,14 +816,14 @@ public final class LayerRenderer {
                     canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, skipping: skip)
                 } else {
                     canvas.buffer.fill(rect, with: devicePaint, opacity: opacity,
-                                       clip: canvas.local(clip.mask(within: canvas.deviceBounds)), skipping: skip)
+                                       clip: canvas.local(mask(clip, within: canvas.deviceBounds)), skipping: skip)
                 }
-            case .mask(let mask):
+            case .mask(let mask, _):
                 canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, clip: canvas.local(mask), skipping: skip)
             }
         case .path(let path):
             canvas.buffer.fill(path, with: paint, paintTransform: paintSpace.inverse ?? .identity, opacity: opacity,
-                               clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+                               clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
         }
     }
 
@@ -772,7 +851,7 @@ public final class LayerRenderer {
         guard let deviceToImage = imageToLayer.then(placement).inverse else { return }
         let path = Path(roundedRect: rect, radii: .zero, curve: .circular).applying(placement)
         canvas.buffer.fill(path, with: ImagePaint(image: pixels, deviceToImage: deviceToImage), opacity: opacity,
-                           clip: canvas.local(clip.mask(within: canvas.deviceBounds)))
+                           clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
     }
 
     private var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]

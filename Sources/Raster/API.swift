@@ -153,8 +153,14 @@ public struct CoverageMask: Equatable, Sendable {
     }
     /// The shape's exact coverage, limited to `limit`.
     public init(_ shape: RoundedRect, within limit: PixelRect) {
+        var storage: [UInt8] = []
+        self.init(shape, within: limit, reusing: &storage)
+    }
+    /// `init(_:within:)` written into `storage`'s memory when it is not shared and large enough (else new
+    /// memory); `storage` is left empty when its memory is taken. The same bytes either way.
+    public init(_ shape: RoundedRect, within limit: PixelRect, reusing storage: inout [UInt8]) {
         let g = RoundedRectGeometry(shape)
-        self.init(bounds: g.pixelBounds.intersection(limit))
+        self.init(uninitializedBounds: g.pixelBounds.intersection(limit), reusing: &storage)
         g.writeCoverage(into: &values, bounds: bounds)
     }
     public subscript(x: Int, y: Int) -> UInt8 {
@@ -164,7 +170,13 @@ public struct CoverageMask: Equatable, Sendable {
     }
     /// Pointwise product (rounded), over the intersection of the bounds.
     public func intersected(with other: CoverageMask) -> CoverageMask {
-        var out = CoverageMask(bounds: bounds.intersection(other.bounds))
+        var storage: [UInt8] = []
+        return intersected(with: other, reusing: &storage)
+    }
+    /// `intersected(with:)` written into `storage`'s memory when it is not shared and large enough (else
+    /// new memory); `storage` is left empty when its memory is taken. The same bytes either way.
+    public func intersected(with other: CoverageMask, reusing storage: inout [UInt8]) -> CoverageMask {
+        var out = CoverageMask(uninitializedBounds: bounds.intersection(other.bounds), reusing: &storage)
         let b = out.bounds
         guard !b.isEmpty else { return out }
         checkSize(); other.checkSize()
@@ -172,12 +184,9 @@ public struct CoverageMask: Equatable, Sendable {
             other.values.withUnsafeBufferPointer { bv in
                 out.values.withUnsafeMutableBufferPointer { ov in
                     for y in 0..<b.height {
-                        let ar = (b.y + y - bounds.y) * bounds.width + (b.x - bounds.x)
-                        let br = (b.y + y - other.bounds.y) * other.bounds.width + (b.x - other.bounds.x)
-                        let orow = y * b.width
-                        for x in 0..<b.width {
-                            ov[orow + x] = UInt8(truncatingIfNeeded: mul255(UInt32(av[ar + x]), UInt32(bv[br + x])))
-                        }
+                        let a = av.baseAddress! + (b.y + y - bounds.y) * bounds.width + (b.x - bounds.x)
+                        let c = bv.baseAddress! + (b.y + y - other.bounds.y) * other.bounds.width + (b.x - other.bounds.x)
+                        intersectRow(a, c, ov.baseAddress! + y * b.width, b.width)
                     }
                 }
             }

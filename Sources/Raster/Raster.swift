@@ -199,7 +199,55 @@ extension PixelBuffer {
     }
 }
 
+/// One row of `CoverageMask.intersected`: out[i] = mul255(a[i], b[i]). Runs where one side is 0 or 255
+/// are written as zeros or copied from the other side (mul255(0, x) = 0 and mul255(255, x) = x for every
+/// byte x), so the bytes are those of the product everywhere.
+@inline(__always)
+func intersectRow(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, _ n: Int) {
+    var i = 0
+    while i < n {
+        let x = a[i], y = b[i]
+        if x == 255 || y == 255 || x == 0 || y == 0 {
+            // Extend the run on which `a` (or `b`) stays at this value.
+            var j = i + 1
+            if x == 255 {
+                while j < n, a[j] == 255 { j += 1 }
+                (out + i).update(from: b + i, count: j - i)
+            } else if x == 0 {
+                while j < n, a[j] == 0 { j += 1 }
+                (out + i).update(repeating: 0, count: j - i)
+            } else if y == 255 {
+                while j < n, b[j] == 255 { j += 1 }
+                (out + i).update(from: a + i, count: j - i)
+            } else {
+                while j < n, b[j] == 0 { j += 1 }
+                (out + i).update(repeating: 0, count: j - i)
+            }
+            i = j
+        } else {
+            out[i] = UInt8(truncatingIfNeeded: mul255(UInt32(x), UInt32(y)))
+            i += 1
+        }
+    }
+}
+
 extension CoverageMask {
+    /// A mask over `bounds` (negative sizes → 0) whose values the caller overwrites entirely: in `storage`'s
+    /// memory when it is not shared and large enough (leaving `storage` empty), else in new memory.
+    init(uninitializedBounds bounds: PixelRect, reusing storage: inout [UInt8]) {
+        let b = PixelRect(x: bounds.x, y: bounds.y, width: Swift.max(0, bounds.width), height: Swift.max(0, bounds.height))
+        let n = b.width * b.height
+        var reused: [UInt8] = []
+        swap(&reused, &storage)
+        if n > 0, reused.capacity >= n {
+            // Writing through the buffer below copies the array first if anyone else still holds it.
+            if reused.count > n { reused.removeLast(reused.count - n) }
+            else if reused.count < n { reused.append(contentsOf: repeatElement(0, count: n - reused.count)) }
+            self.init(bounds: b, values: reused)
+        } else {
+            self.init(bounds: b, values: [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n })
+        }
+    }
     init(bounds: PixelRect, values: [UInt8]) {
         self.bounds = bounds
         self.values = values

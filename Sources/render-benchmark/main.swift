@@ -2,6 +2,7 @@
 //
 //     swift run -c release render-benchmark             # the standard card-list workload (issue 3)
 //     swift run -c release render-benchmark SCENE [--scale S]
+//     render-benchmark SCENE --part render [--scale S]   # the scene's layer renders only (for callgrind)
 //     render-benchmark --part expand|expand-no-shadows|moving [--scale S]   # one part (for callgrind)
 //     render-benchmark --part kernels   # a dimming fill over a 3× frame: in place, copy then fill, fused
 //
@@ -129,12 +130,21 @@ for scale in scales {
     let session = SceneSession(sceneType, device: settings.device)
     var render: [Double] = [], png: [Double] = []
     var frames: [PixelBuffer] = []
+    let renderOnly = part == "render"
+    let faultsBefore = minorFaults()
     for index in 0..<plan.frameCount {
         session.advance(to: plan.time(ofFrame: index))
         var frame: PixelBuffer!
         render.append(try milliseconds { frame = try session.render(scale: scale) })
+        if renderOnly { continue }
         if index % 8 == 0 { png.append(try milliseconds { _ = try PNGCodec.encode(frame) }) }
         if frames.count < 30 { frames.append(frame) }
+    }
+    if renderOnly {
+        print(String(format: "%@ at %.0fx (%d×%d px, %d frames): render median %.1f ms/frame (max %.1f), %.0f minor page faults/frame",
+                     sceneName, Double(scale), settings.pixelWidth, settings.pixelHeight, plan.frameCount,
+                     median(render), render.max() ?? 0, Double(minorFaults() - faultsBefore) / Double(plan.frameCount)))
+        continue
     }
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("render-benchmark-\(getpid())")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
