@@ -321,54 +321,39 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
 
 // MARK: - Scenes
 
-/// Builds the app: a tab bar controller whose first tab is the Today list.
-private func makeTodayApp() -> UITabBarController {
-    let tabs = UITabBarController()
-    let today = TodayViewController()
-    let others = (0..<3).map { _ in UIViewController() }
-    tabs.viewControllers = [today] + others
-    return tabs
+/// What both card scenes share: a tab bar controller whose first tab is the Today list. Each scene adds
+/// its name, summary and script.
+public class TodayAppScene {
+    private(set) var app: UITabBarController!
+    var today: TodayViewController { app.viewControllers![0] as! TodayViewController }
+    public required init() {}
+    public func makeRootViewController() -> UIViewController {
+        app = UITabBarController()
+        app.viewControllers = [TodayViewController()] + (0..<3).map { _ in UIViewController() }
+        return app
+    }
 }
 
 /// The Today card grows from its place in the list to the full screen (spring 1.0 s, damping 0.5) while
 /// the tab bar slides off the bottom and the close button fades in.
-public final class CardExpandScene: Scene {
+public final class CardExpandScene: TodayAppScene, Scene {
     public static let name = "card-expand"
     public static let summary = "App Store Today card expands to full screen (spring 1.0 s, damping 0.5); tab bar slides away"
-    private var app: UITabBarController!
-
-    public init() {}
-
-    public func makeRootViewController() -> UIViewController {
-        app = makeTodayApp()
-        return app
-    }
-
     public func script() -> Script {
         var script = Script()
-        script.tap { [unowned self] in (self.app.viewControllers![0] as! TodayViewController).cards[0] }
+        script.tap { [unowned self] in self.today.cards[0] }
         return script
     }
 }
 
 /// The detail of the first card is on screen; a tap on its close button shrinks it back into the card
 /// (spring 0.7 s, damping 0.8) while the tab bar slides back in and is re-attached on completion.
-public final class CardCollapseScene: Scene {
+public final class CardCollapseScene: TodayAppScene, Scene {
     public static let name = "card-collapse"
     public static let summary = "App Store Today detail shrinks back into its card (spring 0.7 s, damping 0.8); tab bar slides back"
-    private var app: UITabBarController!
-
-    public init() {}
-
-    public func makeRootViewController() -> UIViewController {
-        app = makeTodayApp()
-        return app
-    }
-
     /// The window exists by now (the Stage builds the script after showing the root), so this is where the
     /// detail is put on screen, at time 0, before the lead-in.
     public func script() -> Script {
-        let today = app.viewControllers![0] as! TodayViewController
         today.showDetailWithoutAnimation()
         var script = Script()
         script.tap { [unowned self] in (self.app.presentedViewController as! CardDetailViewController).closeBtn }

@@ -267,7 +267,7 @@ public final class PanelEdgePresentScene: PanelScene, Scene {
         var script = Script()
         // The edge pan begins after 15 pt; from there the panel follows the finger.
         let height = UIScreen.main.bounds.height / 2
-        script.edgeSwipe(from: .bottom, at: 0.5, distance: 0.6 * height + UIScreenEdgePanGestureRecognizer.edgeHysteresis,
+        script.edgeSwipe(from: .bottom, at: 0.5, translation: 0.6 * height,
                          duration: 0.6, releaseVelocity: 500)
         return script
     }

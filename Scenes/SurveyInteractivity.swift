@@ -256,11 +256,10 @@ public final class EdgeInteractiveScene: Scene {
     public func script() -> Script {
         var script = Script()
         let width = UIScreen.main.bounds.width
-        // The edge pan drops its first 15 pt (its hysteresis), so a translation of p·W takes p·W + 15.
-        script.edgeSwipe(from: .right, distance: 0.3 * width + 15, duration: 0.5, releaseVelocity: 60)
+        script.edgeSwipe(from: .right, translation: 0.3 * width, duration: 0.5, releaseVelocity: 60)
         script.waitUntilIdle()
         script.wait(0.3)
-        script.edgeSwipe(from: .right, distance: 0.7 * width + 15, duration: 0.7, releaseVelocity: 60)
+        script.edgeSwipe(from: .right, translation: 0.7 * width, duration: 0.7, releaseVelocity: 60)
         return script
     }
 }

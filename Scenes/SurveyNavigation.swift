@@ -408,11 +408,10 @@ public final class NavInteractivePopScene: Scene {
     public func script() -> Script {
         var script = Script()
         let width = UIScreen.main.bounds.width
-        // The edge pan drops its first 15 pt (its hysteresis), so a translation of p·W takes p·W + 15.
-        script.edgeSwipe(from: .left, distance: 0.3 * width + 15, duration: 0.5, releaseVelocity: 40)
+        script.edgeSwipe(from: .left, translation: 0.3 * width, duration: 0.5, releaseVelocity: 40)
         script.waitUntilIdle()
         script.wait(0.3)
-        script.edgeSwipe(from: .left, distance: 0.6 * width + 15, duration: 0.6, releaseVelocity: 120)
+        script.edgeSwipe(from: .left, translation: 0.6 * width, duration: 0.6, releaseVelocity: 120)
         return script
     }
 }

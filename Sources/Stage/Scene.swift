@@ -125,6 +125,14 @@ public struct Script {
              releaseVelocity: releaseVelocity.map { CGVector(dx: inward.dx * $0, dy: inward.dy * $0) })
     }
 
+    /// An edge swipe measured by what the recognizer reports: the finger travels `translation` plus the
+    /// edge pan's hysteresis (UIKit drops the first 15 pt), so `translation(in:)` ends at `translation`.
+    public mutating func edgeSwipe(from edge: UIRectEdge, at position: CGFloat = 0.5, translation: CGFloat,
+                                   duration: TimeInterval, curve: TouchCurve = .easeInOut, releaseVelocity: CGFloat? = nil) {
+        edgeSwipe(from: edge, at: position, distance: translation + UIScreenEdgePanGestureRecognizer.edgeHysteresis,
+                  duration: duration, curve: curve, releaseVelocity: releaseVelocity)
+    }
+
     /// Where a person aims at a view: its centre as drawn now (mid-animation too), in window coordinates.
     static func centre(of view: UIView) -> CGPoint { view.drawnCentreInWindow }
 }

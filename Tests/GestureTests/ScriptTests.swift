@@ -100,6 +100,21 @@ final class EdgeSwipeProbe: PanelProbe {
     }
 }
 
+/// The same swipe from the right edge, measured by the translation the recognizer should report.
+final class EdgeSwipeByTranslationProbe: PanelProbe {
+    override class var name: String { "edge-swipe-by-translation" }
+    override func makeRecognizer() -> UIPanGestureRecognizer {
+        let edge = UIScreenEdgePanGestureRecognizer(target: self, action: EdgeSwipeByTranslationProbe.handle)
+        edge.edges = .right
+        return edge
+    }
+    override func script() -> Script {
+        var s = Script()
+        s.edgeSwipe(from: .right, translation: 180, duration: 0.5, releaseVelocity: 300)
+        return s
+    }
+}
+
 /// The panel moves away before the touch: the target is resolved when the step runs.
 final class MovingTarget: PanelProbe {
     override class var name: String { "moving-target" }
@@ -155,6 +170,13 @@ final class MovingTarget: PanelProbe {
         #expect(abs(probe.endVelocity!.x - 600) < 6)
         #expect(abs(probe.endTranslation!.x - 235) < 1e-6)        // 250 − the 15 pt edge hysteresis
         #expect(session.marks.first { $0.label.hasPrefix("touch.down") }?.label == "touch.down 4,639")
+    }
+
+    @Test func anEdgeSwipeByTranslationEndsWithThatTranslation() throws {
+        let (probe, _) = try PanelProbe.run(EdgeSwipeByTranslationProbe.self)
+        #expect(probe.states.first == .began && probe.states.last == .ended)
+        #expect(abs(probe.endTranslation!.x + 180) < 1e-6)       // inward from the right edge: −x
+        #expect(abs(probe.endVelocity!.x + 300) < 3)
     }
 
     @Test func targetsAreResolvedWhenTheStepRuns() throws {
