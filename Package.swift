@@ -8,8 +8,11 @@ let package = Package(
     name: "render-transition",
     products: [
         .executable(name: "render-transition", targets: ["render-transition"]),
-        .library(name: "UIKit", targets: ["UIKit"]),
+        // What a user's package depends on: UIKit (with QuartzCore and CoreGraphics) to write transitions,
+        // Stage to script scenes, RenderTransitionCLI for a command of its own, TransitionTesting for goldens.
+        .library(name: "UIKit", targets: ["UIKit", "QuartzCore", "CoreGraphics"]),
         .library(name: "Stage", targets: ["Stage"]),
+        .library(name: "RenderTransitionCLI", targets: ["RenderTransitionCLI"]),
         .library(name: "TransitionTesting", targets: ["TransitionTesting"]),
     ],
     targets: [
@@ -17,10 +20,12 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
         // Pixels: coverage, compositing, shadows. Knows nothing of layers.
         .target(name: "Raster", dependencies: ["CoreGraphics"]),
-        // CALayer tree, animations, timing, presentation snapshots and the snapshot renderer.
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics", "Raster"]),
+        // Core Animation's model: CALayer tree, animations, timing, presentation snapshots. No pixels.
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        // Turns a presentation snapshot into pixels through Raster.
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster"]),
         // Views, view controllers, presentation and transition machinery.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "_Testing_UIKit"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "_Testing_UIKit"]),
         // Empty stand-ins for the toolchain's Testing cross-import overlays, which Linux declares but does
         // not ship: without them `import Testing` + `import UIKit` in one file does not compile.
         .target(name: "_Testing_CoreGraphics"),
@@ -30,30 +35,43 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
-        // Frame sinks (PNG, MP4) and PNG decoding: the only target that sees C.
+        // Frame sinks (PNG, MP4, GIF) and PNG decoding: the only target that sees C.
         .target(name: "Media", dependencies: ["Raster", "CPNG", "CFFmpeg"]),
-        // Virtual clock, scripts, frame loop, output planning.
-        .target(name: "Stage", dependencies: ["UIKit", "Media"]),
+
+        // Authoring: Scene, Script, devices, render settings. What a scene file imports besides UIKit.
+        .target(name: "Stage", dependencies: ["UIKit"]),
+        // Running: a scene on its virtual clock and screen, the script player, the frame loop.
+        .target(name: "Playback", dependencies: ["Stage", "UIKit", "Compositor", "Raster", "Media"]),
+        // Writing: clips, animations, PNG sequences, stills, filmstrips and the gallery, atomically.
+        .target(name: "Output", dependencies: ["Stage", "Playback", "UIKit", "Raster", "Media"]),
+        // Looking inside: property plots, value traces, layer-tree documents.
+        .target(name: "Diagnostics", dependencies: ["Stage", "Playback", "UIKit", "Compositor", "Raster", "Media"]),
+        // The whole command line as a library: `RenderTransitionCLI.main(scenes:)`.
+        .target(name: "RenderTransitionCLI", dependencies: ["Stage", "Playback", "Output", "Diagnostics", "Media"]),
         // Golden-image assertions for test targets (ours and users').
-        .target(name: "TransitionTesting", dependencies: ["Stage", "Media"]),
+        .target(name: "TransitionTesting", dependencies: ["Stage", "Playback", "Raster", "Media"]),
+
         // The built-in scenes live in the top-level Scenes/ folder.
         .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes"),
-        .executableTarget(name: "render-transition", dependencies: ["Stage", "Scenes", "Media"]),
+        .executableTarget(name: "render-transition", dependencies: ["RenderTransitionCLI", "Scenes"]),
         // Speed and memory: ms per frame and peak memory, run in release mode (see README).
-        .executableTarget(name: "render-benchmark", dependencies: ["Stage", "Scenes", "Media"]),
+        .executableTarget(name: "render-benchmark",
+                          dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "Raster", "Media", "Scenes"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
-        .testTarget(name: "LayerRenderingTests", dependencies: ["QuartzCore", "Raster", "TransitionTesting"],
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting"],
                     exclude: ["Goldens"]),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
-        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
+        .testTarget(name: "SceneTests",
+                    dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
+                                   "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media"],
                     exclude: ["Goldens", "Traces"]),
-        .testTarget(name: "GestureTests", dependencies: ["UIKit", "Stage"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
-        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit"]),
+        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Media"]),
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster"]),
     ],
     swiftLanguageModes: [.v5]
 )

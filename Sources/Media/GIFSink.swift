@@ -21,6 +21,10 @@ public final class GIFSink: FrameSink {
     public let framesPerSecond: Int
     /// Browsers slow frames shorter than 2 cs down to 10 cs, so faster rates would play wrong.
     public static let fpsRange = 1...50
+    /// Why `fpsRange` ends at 50, for messages.
+    public static let frameRateLimitReason = "a GIF's frame delays are whole centiseconds and browsers slow frames under 2 cs, so a GIF plays right only up to 50 fps; 30 suits docs"
+    /// The rate a GIF shows exactly and smoothest: every frame 2 cs.
+    public static let exactFrameRate = 50
 
     private var spool: URL?
     private var spoolHandle: FileHandle?
@@ -34,8 +38,7 @@ public final class GIFSink: FrameSink {
         self.file = target
         self.framesPerSecond = framesPerSecond
         guard Self.fpsRange.contains(framesPerSecond) else {
-            throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: GIF frame delays are whole centiseconds and"
-                             + " browsers slow frames under 2 cs, so a GIF plays right only up to 50 fps. Use --fps 50 or less (30 suits docs).")
+            throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: \(Self.frameRateLimitReason).")
         }
         if AtomicOutput.kind(of: target.path) == .directory {
             throw MediaError("Cannot write a GIF to \(target.path): it is a directory. Remove it or choose another output path.")
@@ -52,7 +55,7 @@ public final class GIFSink: FrameSink {
                              + " \(size.width)×\(size.height); all frames must have one size.")
         }
         guard frame.width <= 65535, frame.height <= 65535 else {
-            throw MediaError("A GIF is at most 65535 pixels wide and high; \(file.path) would be \(frame.width)×\(frame.height). Use a smaller --scale.")
+            throw MediaError("A GIF is at most 65535 pixels wide and high; \(file.path) would be \(frame.width)×\(frame.height). Render at a smaller scale.")
         }
         if spoolHandle == nil {
             let url = AtomicOutput.freshPartialFile(for: file)

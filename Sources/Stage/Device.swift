@@ -22,7 +22,7 @@ public struct Device: Equatable, Sendable {
 
     public static func named(_ id: String) -> Device? { all.first { $0.id == id.lowercased() } }
 
-    var screen: UIScreen {
+    package var screen: UIScreen {
         UIScreen(bounds: CGRect(origin: .zero, size: size), scale: scale, safeAreaInsets: safeAreaInsets)
     }
 }

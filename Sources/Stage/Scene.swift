@@ -15,183 +15,48 @@ public protocol Scene: AnyObject {
     func script() -> Script
 }
 
-/// What the fingers do, step by step. Steps run in order on the virtual clock; targets are resolved when
-/// the step runs, so they can name views that exist only by then (or have moved). While a finger moves, the
-/// player feeds touch samples at `touchRate` per second, independent of the frame rate.
-public struct Script {
-    public enum Step {
-        case wait(TimeInterval)
-        case waitUntilIdle
-        case tap(duration: TimeInterval, target: () -> CGPoint)
-        case touchDown(finger: Int, target: () -> CGPoint)
-        case move(finger: Int, motion: TouchMotion)
-        case touchUp(finger: Int)
+/// A scene as the command line and the tests see it: a name, a one-line summary, a fresh scene for each
+/// run, and the device it renders on unless told otherwise.
+///
+/// Made from a scene type (`CardModalScene.definition`) or as a configured variant of one, so another
+/// damping, device or screen can be rendered and tested without global state:
+///
+///     CardModalScene.variant("card-modal-stiff", summary: "The card modal on a stiffer spring") {
+///         CardModalScene(dampingRatio: 0.9)
+///     }
+public struct SceneDefinition {
+    public let name: String
+    public let summary: String
+    /// The device this scene renders on when none is asked for (nil: the default device).
+    public let device: Device?
+    private let make: () -> Scene
+
+    /// A scene with its own name and summary, made by `make` for each run.
+    public init(name: String, summary: String, device: Device? = nil, make: @escaping () -> Scene) {
+        self.name = name; self.summary = summary; self.device = device; self.make = make
     }
 
-    public private(set) var steps: [Step] = []
-    /// Touch samples per second while a finger moves (120: a ProMotion screen's touch rate).
-    public var touchRate: Double = 120 {
-        didSet { precondition(touchRate.isFinite && touchRate > 0, "Script.touchRate must be positive") }
-    }
-    public init() {}
-
-    /// Whether a finger moves anywhere in the script (then frames show touches by default).
-    public var containsDrag: Bool {
-        steps.contains { if case .move = $0 { return true } else { return false } }
+    /// A scene type as declared: its `name`, `summary` and `init()`.
+    public init(_ type: Scene.Type) {
+        self.init(name: type.name, summary: type.summary, make: { type.init() })
     }
 
-    /// Does nothing for `seconds`.
-    public mutating func wait(_ seconds: TimeInterval) { steps.append(.wait(seconds)) }
-    /// Waits until every running animation has finished and nothing else is scheduled.
-    public mutating func waitUntilIdle() { steps.append(.waitUntilIdle) }
-    /// A tap (touch down, 0.1 s, touch up) at a point in window coordinates.
-    public mutating func tap(at point: @escaping () -> CGPoint, duration: TimeInterval = 0.1) {
-        steps.append(.tap(duration: duration, target: point))
-    }
-    /// A tap on the centre of a view, wherever it is when the tap happens.
-    public mutating func tap(_ view: @escaping () -> UIView, duration: TimeInterval = 0.1) {
-        tap(at: { Self.centre(of: view()) }, duration: duration)
-    }
-
-    // MARK: Fingers, step by step
-
-    /// Puts finger `finger` down at a point in window coordinates.
-    public mutating func touchDown(at point: @escaping () -> CGPoint, finger: Int = 0) {
-        steps.append(.touchDown(finger: finger, target: point))
-    }
-    /// Puts a finger down on the centre of a view, where it is drawn when the step runs.
-    public mutating func touchDown(on view: @escaping () -> UIView, finger: Int = 0) {
-        touchDown(at: { Self.centre(of: view()) }, finger: finger)
-    }
-    /// Moves a finger that is down to a point over `duration` seconds along `curve`.
-    public mutating func move(to point: @escaping () -> CGPoint, duration: TimeInterval, curve: TouchCurve = .linear,
-                              finger: Int = 0) {
-        steps.append(.move(finger: finger, motion: TouchMotion(destination: .point(point), duration: duration, curve: curve)))
-    }
-    /// Moves a finger that is down by an offset. With `releaseVelocity` (pt/s) the finger starts at rest and
-    /// its last samples move at exactly that velocity (the curve is then not used), so a pan's
-    /// `velocity(in:)` reads it back at the touch up that follows.
-    public mutating func move(by offset: CGVector, duration: TimeInterval, curve: TouchCurve = .linear,
-                              releaseVelocity: CGVector? = nil, finger: Int = 0) {
-        steps.append(.move(finger: finger, motion: TouchMotion(destination: .offset(offset), duration: duration,
-                                                               curve: curve, releaseVelocity: releaseVelocity)))
-    }
-    /// Keeps the fingers still (and down) for `seconds`; iOS sends no touch events for a still finger.
-    public mutating func hold(_ seconds: TimeInterval) { wait(seconds) }
-    /// Lifts a finger where it is.
-    public mutating func touchUp(finger: Int = 0) { steps.append(.touchUp(finger: finger)) }
-
-    // MARK: Gestures
-
-    /// Down at `start`, move by `offset` over `duration`, up: a pan. See `move(by:…)` for `releaseVelocity`.
-    public mutating func drag(from start: @escaping () -> CGPoint, by offset: CGVector, duration: TimeInterval,
-                              curve: TouchCurve = .easeInOut, releaseVelocity: CGVector? = nil) {
-        touchDown(at: start)
-        move(by: offset, duration: duration, curve: curve, releaseVelocity: releaseVelocity)
-        touchUp()
-    }
-    /// A drag that starts on the centre of a view.
-    public mutating func drag(_ view: @escaping () -> UIView, by offset: CGVector, duration: TimeInterval,
-                              curve: TouchCurve = .easeInOut, releaseVelocity: CGVector? = nil) {
-        drag(from: { Self.centre(of: view()) }, by: offset, duration: duration, curve: curve, releaseVelocity: releaseVelocity)
-    }
-    /// A quick throw: the finger accelerates from rest and lifts moving at `velocity` (pt/s), covering about
-    /// velocity × duration / 2.
-    public mutating func flick(from start: @escaping () -> CGPoint, velocity: CGVector, duration: TimeInterval = 0.1) {
-        drag(from: start, by: CGVector(dx: velocity.dx * duration / 2, dy: velocity.dy * duration / 2),
-             duration: duration, releaseVelocity: velocity)
-    }
-    /// A flick that starts on the centre of a view.
-    public mutating func flick(_ view: @escaping () -> UIView, velocity: CGVector, duration: TimeInterval = 0.1) {
-        flick(from: { Self.centre(of: view()) }, velocity: velocity, duration: duration)
-    }
-    /// A swipe in from a screen edge: down 4 pt inside the edge (inside UIScreenEdgePanGestureRecognizer's
-    /// region) at `position` (0…1) along it, `distance` points inward, up. `releaseVelocity` is the inward
-    /// speed at the touch up (pt/s; negative: moving back towards the edge).
-    public mutating func edgeSwipe(from edge: UIRectEdge, at position: CGFloat = 0.5, distance: CGFloat,
-                                   duration: TimeInterval, curve: TouchCurve = .easeInOut, releaseVelocity: CGFloat? = nil) {
-        precondition([.left, .right, .top, .bottom].contains(edge), "Script.edgeSwipe: name one edge (.left, .right, .top or .bottom)")
-        let inward: CGVector = edge == .left ? CGVector(dx: 1, dy: 0) : edge == .right ? CGVector(dx: -1, dy: 0)
-            : edge == .top ? CGVector(dx: 0, dy: 1) : CGVector(dx: 0, dy: -1)
-        drag(from: {
-            let s = UIScreen.main.bounds, inset: CGFloat = 4
-            switch edge {
-            case .left: return CGPoint(x: s.minX + inset, y: s.minY + s.height * position)
-            case .right: return CGPoint(x: s.maxX - inset, y: s.minY + s.height * position)
-            case .top: return CGPoint(x: s.minX + s.width * position, y: s.minY + inset)
-            default: return CGPoint(x: s.minX + s.width * position, y: s.maxY - inset)
-            }
-        }, by: CGVector(dx: inward.dx * distance, dy: inward.dy * distance), duration: duration, curve: curve,
-             releaseVelocity: releaseVelocity.map { CGVector(dx: inward.dx * $0, dy: inward.dy * $0) })
-    }
-
-    /// An edge swipe measured by what the recognizer reports: the finger travels `translation` plus the
-    /// edge pan's hysteresis (UIKit drops the first 15 pt), so `translation(in:)` ends at `translation`.
-    public mutating func edgeSwipe(from edge: UIRectEdge, at position: CGFloat = 0.5, translation: CGFloat,
-                                   duration: TimeInterval, curve: TouchCurve = .easeInOut, releaseVelocity: CGFloat? = nil) {
-        edgeSwipe(from: edge, at: position, distance: translation + UIScreenEdgePanGestureRecognizer.edgeHysteresis,
-                  duration: duration, curve: curve, releaseVelocity: releaseVelocity)
-    }
-
-    /// Where a person aims at a view: its centre as drawn now (mid-animation too), in window coordinates.
-    static func centre(of view: UIView) -> CGPoint { view.drawnCentreInWindow }
+    /// A new instance, for one run: a scene holds the state of its run (its screens, its clock's objects).
+    public func makeScene() -> Scene { make() }
 }
 
-/// How a moving finger's progress follows time (ours: simple polynomials, not UIKit curves).
-public enum TouchCurve: Sendable {
-    case linear, easeIn, easeOut, easeInOut
-    public func progress(_ u: Double) -> Double {
-        switch self {
-        case .linear: u
-        case .easeIn: u * u
-        case .easeOut: 1 - (1 - u) * (1 - u)
-        case .easeInOut: u * u * (3 - 2 * u)
-        }
+extension Scene {
+    /// This scene type as a definition (its name, summary and `init()`).
+    public static var definition: SceneDefinition { SceneDefinition(self) }
+
+    /// A configured variant of this scene under its own name: `make` builds each run's instance, e.g. with
+    /// another damping ratio; `device` is the device it renders on unless told otherwise.
+    public static func variant(_ name: String, summary: String? = nil, device: Device? = nil,
+                               make: @escaping () -> Self) -> SceneDefinition {
+        SceneDefinition(name: name, summary: summary ?? "\(self.summary) (variant)", device: device, make: make)
     }
 }
 
-/// One finger movement of a script.
-public struct TouchMotion {
-    public enum Destination { case point(() -> CGPoint), offset(CGVector) }
-    public var destination: Destination
-    public var duration: TimeInterval
-    public var curve: TouchCurve
-    public var releaseVelocity: CGVector?
-
-    public init(destination: Destination, duration: TimeInterval, curve: TouchCurve = .linear, releaseVelocity: CGVector? = nil) {
-        precondition(duration.isFinite && duration >= 0, "TouchMotion: duration must be 0 or more")
-        self.destination = destination; self.duration = duration; self.curve = curve; self.releaseVelocity = releaseVelocity
-    }
-
-    /// The sample times (seconds from the start) for `rate` samples per second: evenly spaced, the last at
-    /// `duration`, so no interval is shorter than the rest (UIKit reads a sample under 1 ms as speed 0).
-    func sampleTimes(rate: Double) -> [TimeInterval] {
-        let n = sampleCount(rate: rate)
-        return (1...n).map { duration * Double($0) / Double(n) }
-    }
-
-    /// How many samples the move sends at `rate` samples per second (at least one).
-    private func sampleCount(rate: Double) -> Int { max(1, Int((duration * rate).rounded())) }
-
-    /// Where the finger is at `time` (0…duration) moving from `a` to `b`.
-    func position(at time: TimeInterval, from a: CGPoint, to b: CGPoint, rate: Double) -> CGPoint {
-        guard duration > 0 else { return b }
-        guard let v = releaseVelocity else {
-            let p = curve.progress(time / duration)
-            return CGPoint(x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p)
-        }
-        // The last two sample intervals move at exactly v; before them a cubic Hermite leaves `a` at rest and
-        // arrives moving at v, so the path has no kink.
-        let step = duration / Double(sampleCount(rate: rate))
-        let tail = duration >= 4 * step ? 2 * step : 0
-        if time >= duration - tail {
-            let left = duration - time
-            return CGPoint(x: b.x - v.dx * left, y: b.y - v.dy * left)
-        }
-        let head = duration - tail
-        let end = CGPoint(x: b.x - v.dx * tail, y: b.y - v.dy * tail)
-        let w = time / head, w2 = w * w, w3 = w2 * w
-        let h00 = 2 * w3 - 3 * w2 + 1, h01 = -2 * w3 + 3 * w2, h11 = (w3 - w2) * head
-        return CGPoint(x: h00 * a.x + h01 * end.x + h11 * v.dx, y: h00 * a.y + h01 * end.y + h11 * v.dy)
-    }
-}
+/// What you can do with a scene: plan, render and write it (Playback, Output), and look inside it
+/// (Diagnostics). Those modules extend this namespace.
+public enum Stage {}

@@ -42,7 +42,7 @@ public enum GoldenImage {
     /// Compares `image` with the PNG at `golden`, recording it when the mode says so. On a mismatch it
     /// writes `NAME.expected.png`, `NAME.actual.png` and `NAME.diff.png` (differences magnified) into
     /// `failuresDirectory` and throws an error naming them.
-    public static func verify(_ image: PixelBuffer, golden: URL, tolerance: GoldenTolerance = .exact,
+    package static func verify(_ image: PixelBuffer, golden: URL, tolerance: GoldenTolerance = .exact,
                               record: GoldenRecordMode = .fromEnvironment, failuresDirectory: URL) throws {
         let fileManager = FileManager.default
         let exists = fileManager.fileExists(atPath: golden.path)

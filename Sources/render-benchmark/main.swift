@@ -13,6 +13,8 @@
 // Timing uses the monotonic clock here only; nothing in the product reads it.
 import Foundation
 import Stage
+import Playback
+import Compositor
 import Scenes
 import Media
 import Raster

@@ -1,3 +1,4 @@
-import Foundation
+import RenderTransitionCLI
+import Scenes
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+RenderTransitionCLI.main(scenes: builtInScenes)

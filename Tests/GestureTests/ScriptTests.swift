@@ -3,6 +3,7 @@ import Foundation
 @testable import UIKit
 @testable import Stage
 import Raster
+@testable import Playback
 
 /// Counts the touch samples it gets (its pan does not cancel them).
 final class CountingView: UIView {

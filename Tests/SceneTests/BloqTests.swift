@@ -3,6 +3,7 @@ import Foundation
 import UIKit
 @testable import Stage
 @testable import Scenes
+@testable import Playback
 
 /// bloq end to end: the pan scrubs a paused animator, a release against the move reverses it back to
 /// `.start`, a flick down completes it at `.end`, and a finger catches a block in flight.

@@ -6,6 +6,8 @@ import QuartzCore
 import Stage
 import TransitionTesting
 @testable import Scenes
+import Playback
+import Compositor
 
 /// card-expand end to end: its timeline and that its frames move (goldens: SceneGoldenTests).
 @Suite struct CardExpand {

@@ -2,6 +2,8 @@ import Testing
 import Foundation
 @testable import Stage
 import TransitionTesting
+@testable import Playback
+@testable import Diagnostics
 
 /// The pieces the scene goldens are built from: key moments from the transition spans, and text goldens
 /// whose failures read as a diff.

@@ -4,6 +4,8 @@ import Raster
 import Stage
 import UIKit
 @testable import Scenes
+import Playback
+import Diagnostics
 
 /// Layer-tree documents: dumps round-trip exactly and draw the same pixels; bad documents are refused
 /// with the JSON path of the problem.

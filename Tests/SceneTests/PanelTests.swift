@@ -5,6 +5,7 @@ import QuartzCore
 import UIKit
 import Stage
 @testable import Scenes
+import Playback
 
 /// The half-screen panel scenes (seeds 000 and 003): timing, frames, the dimming's life, and what each
 /// gesture decides, read from a running scene.

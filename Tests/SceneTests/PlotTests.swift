@@ -4,6 +4,7 @@ import UIKit
 import Raster
 @testable import Stage
 @testable import Scenes
+@testable import Diagnostics
 
 /// A box that, when the screen is tapped, slides 100 pt right and fades to 0.2 in exactly one second
 /// (linear), then 1.5 s after the tap slides back in one second: two animations of the same properties.
@@ -42,7 +43,7 @@ final class SlideAndBackScene: Scene {
 
 @Suite struct PropertyTraces {
     @Test func linearAnimationsTraceAsStraightLinesNormalisedPerAnimation() throws {
-        let trace = try PropertyTrace.record(SlideAndBackScene.self, rate: 240)
+        let trace = try PropertyTrace.record(SlideAndBackScene.definition, rate: 240)
         // Lead-in 0.2 s, tap 0.1 s: the slide runs 0.3 → 1.3 s, the slide back 1.8 → 2.8 s, 0.3 s hold.
         #expect(abs(trace.duration - 3.1) < 1e-9)
         #expect(trace.marks.map(\.label).contains { $0.hasPrefix("touch.up") })
@@ -66,7 +67,7 @@ final class SlideAndBackScene: Scene {
     }
 
     @Test func cardExpandShowsTheSpringOvershootOfTheFrameAndTheCloseButtonsAlpha() throws {
-        let trace = try PropertyTrace.record(CardExpandScene.self, rate: 240)
+        let trace = try PropertyTrace.record(CardExpandScene.definition, rate: 240)
         let frame = try #require(trace.series.first { $0.layer == "CardDetailViewController.view" && $0.property == "bounds" })
         let alpha = try #require(trace.series.first { $0.layer == "CardDetailViewController.view/UIButton" && $0.property == "opacity" })
         let tabBar = try #require(trace.series.first { $0.layer.hasSuffix("UITabBar") && $0.property == "position" })
@@ -81,7 +82,7 @@ final class SlideAndBackScene: Scene {
     }
 
     @Test func plotDrawsCurvesMarksAndSwatches() throws {
-        let trace = try PropertyTrace.record(SlideAndBackScene.self, rate: 240)
+        let trace = try PropertyTrace.record(SlideAndBackScene.definition, rate: 240)
         let result = Plot.draw(trace, width: 1000, height: 600)
         let image = result.image
         #expect(image.width == 1000 && image.height == 600)

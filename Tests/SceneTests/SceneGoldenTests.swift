@@ -3,6 +3,7 @@ import Foundation
 import Stage
 import TransitionTesting
 @testable import Scenes
+import Diagnostics
 
 /// Every built-in scene, data-driven: golden frames at 0/25/50/75/100 % of each animated transition (at
 /// 1×, Goldens/<scene>/<transition>-<percent>.png) and a text trace of its animated properties per frame
@@ -22,7 +23,7 @@ import TransitionTesting
     @Test("text trace of the animated properties", arguments: builtInScenes.map { $0.name })
     func trace(scene name: String) throws {
         let sceneType = try #require(scene(named: name))
-        let text = try ValueTrace.record(sceneType)
+        let text = try ValueTrace.record(SceneDefinition(sceneType))
         try GoldenText.verify(text, golden: Self.here.appendingPathComponent("Traces/\(name).txt"), failuresDirectory: Self.failures)
     }
 }

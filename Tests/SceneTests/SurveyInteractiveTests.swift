@@ -5,6 +5,7 @@ import QuartzCore
 import UIKit
 @testable import Stage
 @testable import Scenes
+@testable import Playback
 
 /// Where a view is on screen now (its presentation frame in window coordinates).
 private func shownFrame(_ view: UIView, in session: SceneSession) -> CGRect {

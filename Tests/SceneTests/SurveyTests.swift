@@ -5,6 +5,7 @@ import QuartzCore
 import UIKit
 import Stage
 @testable import Scenes
+import Playback
 
 /// The survey's cross-dissolve and half-way-spring scenes (seed 004): timing, the values the animators
 /// set, and what `.fullScreen` does with the presenting view.

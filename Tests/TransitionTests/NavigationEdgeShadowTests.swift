@@ -3,6 +3,7 @@ import Foundation
 @testable import QuartzCore
 @testable import UIKit
 import Raster
+import Compositor
 
 /// The system parallax push and pop carry UIKit's 9 pt edge shadow along the top view's leading edge
 /// (reference §4.5): black 0.3 against the edge, clear 9 pt away, fading in on push and out on pop.

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import QuartzCore
 import Raster
+import Compositor
 
 /// Core Animation's per-layer paint rules as the layer renderer applies them (reference §6).
 @Suite struct PaintRules {

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import QuartzCore
+@testable import Compositor
 
 /// The renderer's coverage masks are made once per clip per render and written into the memory of the
 /// previous render's masks. Against fresh masks for every fill: byte for byte, on random card trees

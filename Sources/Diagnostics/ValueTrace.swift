@@ -1,4 +1,6 @@
 import UIKit
+import Stage
+import Playback
 
 /// The presentation values of every layer property while it animates, frame by frame, as text: one line
 /// per animating layer per frame, with the timeline's marks in between. Scene tests compare it with a
@@ -8,13 +10,13 @@ import UIKit
 /// Where `PropertyTrace` normalises progress for plotting, this keeps the values themselves (points,
 /// opacities, colour components), rounded to 1/1000 so the text is stable and short.
 public enum ValueTrace {
-    public static func record(_ sceneType: Scene.Type, device: Device = .default, fps: Int = 60) throws -> String {
+    public static func record(_ scene: SceneDefinition, device: Device = .default, fps: Int = 60) throws -> String {
         precondition(RenderSettings.fpsRange.contains(fps), "ValueTrace.record: fps out of range")
-        let plan = try Stage.plan(sceneType, settings: RenderSettings(device: device, fps: fps))
-        let session = SceneSession(sceneType, device: device)
-        var lines = ["# \(sceneType.name) on \(device.id) at \(fps) fps: frame, time, layer, then each animating"
+        let plan = try Stage.plan(scene, settings: RenderSettings(device: device, fps: fps))
+        let session = SceneSession(scene, device: device)
+        var lines = ["# \(scene.name) on \(device.id) at \(fps) fps: frame, time, layer, then each animating"
                      + " property's presentation value (points; colours as r,g,b,a)"]
-        let marks = try markTimes(of: sceneType, device: device)
+        let marks = try markTimes(of: scene, device: device)
         var nextMark = 0
         for index in 0..<plan.frameCount {
             let t = plan.time(ofFrame: index)
@@ -30,8 +32,8 @@ public enum ValueTrace {
 
     /// The marks of a whole run, with their exact times (a dry run; the session above only sees those up
     /// to the frame it has reached).
-    private static func markTimes(of sceneType: Scene.Type, device: Device) throws -> [(time: TimeInterval, label: String)] {
-        let session = SceneSession(sceneType, device: device)
+    private static func markTimes(of scene: SceneDefinition, device: Device) throws -> [(time: TimeInterval, label: String)] {
+        let session = SceneSession(scene, device: device)
         _ = try session.runToEnd()
         return session.marks
     }

@@ -1,41 +1,7 @@
 import UIKit
+import Stage
 import Raster
 import Media
-
-/// How to render: which device, how many pixels per point, how many frames per second.
-public struct RenderSettings: Equatable, Sendable {
-    public var device: Device
-    public var scale: CGFloat
-    public var fps: Int
-    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
-    public var touches: Bool?
-
-    /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
-    public static let maxCanvasSide = 8192
-    public static let fpsRange = 1...240
-
-    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil) {
-        self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches
-    }
-
-    public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }
-    public var pixelHeight: Int { Int((device.size.height * scale).rounded()) }
-
-    public func validate() throws {
-        guard scale.isFinite, scale > 0 else {
-            throw StageError.invalidOption(option: "--scale", value: "\(scale)", allowed: "a number of pixels per point greater than 0, e.g. 1, 2 or 3")
-        }
-        guard Self.fpsRange.contains(fps) else {
-            throw StageError.invalidOption(option: "--fps", value: "\(fps)", allowed: "a whole number of frames per second from 1 to 240")
-        }
-        guard pixelWidth <= Self.maxCanvasSide, pixelHeight <= Self.maxCanvasSide else {
-            throw StageError.canvasTooLarge(width: pixelWidth, height: pixelHeight, limit: Self.maxCanvasSide)
-        }
-        guard pixelWidth >= 2, pixelHeight >= 2 else {
-            throw StageError.invalidOption(option: "--scale", value: "\(scale)", allowed: "large enough for a canvas of at least 2×2 pixels")
-        }
-    }
-}
 
 /// A transition the scene ran, on the clip's clock.
 public struct TransitionSpan: Equatable, Sendable {
@@ -77,24 +43,26 @@ public struct ClipPlan: Equatable, Sendable {
     }
 }
 
-public enum Stage {
+extension Stage {
     /// Runs the scene without drawing to learn how long it lasts and when its transitions happen.
-    public static func plan(_ sceneType: Scene.Type, settings: RenderSettings) throws -> ClipPlan {
-        let session = SceneSession(sceneType, device: settings.device)
+    public static func plan(_ scene: SceneDefinition, settings: RenderSettings) throws -> ClipPlan {
+        let session = SceneSession(scene, device: settings.device)
         let duration = try session.runToEnd()
         return ClipPlan(duration: duration, fps: settings.fps, transitions: transitionSpans(in: session.marks))
     }
 
     /// Renders the frames at `times` (ascending) into `sink`, one at a time: memory does not grow with the
     /// clip. The sink is finished on success and cancelled on any error.
-    public static func render(_ sceneType: Scene.Type, settings: RenderSettings, times: [TimeInterval],
-                              into sink: FrameSink) throws {
+    /// `progress` hears (frames done, frames in all) after each frame.
+    public static func render(_ scene: SceneDefinition, settings: RenderSettings, times: [TimeInterval],
+                              into sink: FrameSink, progress: ((Int, Int) -> Void)? = nil) throws {
         do {
             try settings.validate()
-            let session = SceneSession(sceneType, device: settings.device)
-            for time in times {
+            let session = SceneSession(scene, device: settings.device)
+            for (index, time) in times.enumerated() {
                 session.advance(to: time)
                 try sink.append(try session.render(scale: settings.scale, touches: settings.touches))
+                progress?(index + 1, times.count)
             }
             try sink.finish()
         } catch {
@@ -104,40 +72,20 @@ public enum Stage {
     }
 
     /// Renders single frames at the given times (for stills, filmstrips and tests).
-    public static func frames(_ sceneType: Scene.Type, settings: RenderSettings, times: [TimeInterval]) throws -> [PixelBuffer] {
+    public static func frames(_ scene: SceneDefinition, settings: RenderSettings, times: [TimeInterval]) throws -> [PixelBuffer] {
         let collector = CollectingSink()
-        try render(sceneType, settings: settings, times: times, into: collector)
+        try render(scene, settings: settings, times: times, into: collector)
         return collector.frames
     }
 
-    /// The presentation tree of `sceneType` at `time`, as a document (the same pixels as a still then).
-    public static func dumpTree(_ sceneType: Scene.Type, settings: RenderSettings, at time: TimeInterval) throws -> LayerTreeDocument {
-        try settings.validate()
-        let plan = try Stage.plan(sceneType, settings: settings)
-        guard time.isFinite, time >= 0, time <= plan.duration else {
-            throw StageError.timeOutOfRange(option: "--at", value: time, scene: sceneType.name, duration: plan.duration)
-        }
-        let session = SceneSession(sceneType, device: settings.device)
-        session.advance(to: time)
-        return session.document(scale: settings.scale)
+    public static func plan(_ sceneType: Scene.Type, settings: RenderSettings) throws -> ClipPlan {
+        try plan(sceneType.definition, settings: settings)
     }
-
-    /// Reads a layer-tree document, with errors that name the file and the JSON path.
-    public static func loadDocument(_ url: URL) throws -> LayerTreeDocument {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw StageError.invalidDocument(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
-        do {
-            return try LayerTreeDocument.decode(text, baseDirectory: url.deletingLastPathComponent())
-        } catch let error as LayerTreeDocument.Invalid {
-            throw StageError.invalidDocument(path: url.path, problem: error.description)
-        }
+    public static func render(_ sceneType: Scene.Type, settings: RenderSettings, times: [TimeInterval], into sink: FrameSink) throws {
+        try render(sceneType.definition, settings: settings, times: times, into: sink)
     }
-
-    /// Draws a document (at `scale`, or the document's own).
-    public static func render(_ document: LayerTreeDocument, scale: CGFloat? = nil) -> PixelBuffer {
-        LayerRenderer(scale: scale ?? document.scale).render(document.root, size: document.canvasSize, background: document.background)
+    public static func frames(_ sceneType: Scene.Type, settings: RenderSettings, times: [TimeInterval]) throws -> [PixelBuffer] {
+        try frames(sceneType.definition, settings: settings, times: times)
     }
 
     static func transitionSpans(in marks: [(time: TimeInterval, label: String)]) -> [TransitionSpan] {

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import QuartzCore
+@testable import Compositor
 
 /// Fills that skip what a later opaque draw overwrites (a card's background under its clipped content, a
 /// dimming layer under an opaque sibling) against the general path that draws everything: byte for byte,

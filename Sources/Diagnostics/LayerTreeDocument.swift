@@ -1,4 +1,7 @@
 import UIKit
+import Stage
+import Playback
+import Compositor
 import Raster
 import Media
 
@@ -388,17 +391,45 @@ struct Reader {
     }
 }
 
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a.lowercased()), b = Array(b.lowercased())
-    var row = Array(0...b.count)
-    for i in 1...max(a.count, 1) where !a.isEmpty {
-        var previous = row[0]
-        row[0] = i
-        for j in 1...max(b.count, 1) where !b.isEmpty {
-            let old = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = old
+extension Stage {
+    /// The presentation tree of `scene` at `time`, as a document (the same pixels as a still then).
+    public static func dumpTree(_ scene: SceneDefinition, settings: RenderSettings, at time: TimeInterval) throws -> LayerTreeDocument {
+        try settings.validate()
+        let plan = try Stage.plan(scene, settings: settings)
+        guard time.isFinite, time >= 0, time <= plan.duration else {
+            throw StageError.timeOutOfRange(time, scene: scene.name, duration: plan.duration)
+        }
+        let session = SceneSession(scene, device: settings.device)
+        session.advance(to: time)
+        return session.document(scale: settings.scale)
+    }
+
+    /// Reads a layer-tree document, with errors that name the file and the JSON path.
+    public static func loadDocument(_ url: URL) throws -> LayerTreeDocument {
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw StageError.invalidDocument(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
+        }
+        do {
+            return try LayerTreeDocument.decode(text, baseDirectory: url.deletingLastPathComponent())
+        } catch let error as LayerTreeDocument.Invalid {
+            throw StageError.invalidDocument(path: url.path, problem: error.description)
         }
     }
-    return row[b.count]
+
+    /// Draws a document (at `scale`, or the document's own).
+    public static func render(_ document: LayerTreeDocument, scale: CGFloat? = nil) -> PixelBuffer {
+        LayerRenderer(scale: scale ?? document.scale).render(document.root, size: document.canvasSize, background: document.background)
+    }
+
+    public static func dumpTree(_ sceneType: Scene.Type, settings: RenderSettings, at time: TimeInterval) throws -> LayerTreeDocument {
+        try dumpTree(sceneType.definition, settings: settings, at: time)
+    }
+}
+
+extension SceneSession {
+    /// The presentation tree now, as a layer-tree document.
+    public func document(scale: CGFloat) -> LayerTreeDocument {
+        LayerTreeDocument(canvasSize: device.size, scale: scale, background: .black, root: snapshot())
+    }
 }

@@ -1,4 +1,6 @@
 import UIKit
+import Stage
+import Playback
 import Raster
 import Media
 
@@ -185,12 +187,12 @@ extension Stage {
     /// Records the scene's animated properties at `rate` Hz and writes the plot to `url` (a .png) and its
     /// legend beside it (`url` + ".txt"). Nothing appears unless both are written.
     @discardableResult
-    public static func writePlot(_ sceneType: Scene.Type, device: Device = .default, rate: Double = 240,
+    public static func writePlot(_ scene: SceneDefinition, device: Device = .default, rate: Double = 240,
                                  to url: URL) throws -> Plot.Result {
         guard url.pathExtension.lowercased() == "png" else {
             throw StageError.unsupportedOutput(path: url.path, reason: "a plot is a .png image. Give a path such as plot.png.")
         }
-        let trace = try PropertyTrace.record(sceneType, device: device, rate: rate)
+        let trace = try PropertyTrace.record(scene, device: device, rate: rate)
         let result = Plot.draw(trace)
         let parent = url.deletingLastPathComponent()
         do {

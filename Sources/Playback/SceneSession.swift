@@ -1,4 +1,6 @@
 import UIKit
+import Stage
+import Compositor
 import Raster
 import Media
 
@@ -11,7 +13,7 @@ public final class SceneSession {
     /// A scene that has not settled by then is broken (an animation that never ends, a script that loops).
     public static let timeLimit: TimeInterval = 120
 
-    public let sceneType: Scene.Type
+    public let definition: SceneDefinition
     public let device: Device
     public let timeline = Timeline()
     private let screen: UIScreen
@@ -23,8 +25,12 @@ public final class SceneSession {
     /// One renderer for the run: it keeps the unchanged backdrop between consecutive frames.
     private var renderer: LayerRenderer?
 
-    public init(_ sceneType: Scene.Type, device: Device = .default) {
-        self.sceneType = sceneType
+    public convenience init(_ sceneType: Scene.Type, device: Device = .default) {
+        self.init(sceneType.definition, device: device)
+    }
+
+    public init(_ definition: SceneDefinition, device: Device = .default) {
+        self.definition = definition
         self.device = device
         screen = device.screen
         // Images load through Media's PNG decoder, as ImageIO backs UIImage on iOS.
@@ -33,7 +39,7 @@ public final class SceneSession {
             return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!
         }
         within {
-            scene = sceneType.init()
+            scene = definition.makeScene()
             window = UIWindow(screen: screen)
             window.rootViewController = scene.makeRootViewController()
             window.makeKeyAndVisible()
@@ -83,7 +89,7 @@ public final class SceneSession {
                 preconditionFailure("SceneSession: the script is neither waiting nor finished with nothing scheduled")
             }
             guard next <= Self.timeLimit else {
-                throw StageError.sceneDidNotSettle(scene: sceneType.name, seconds: Self.timeLimit)
+                throw StageError.sceneDidNotSettle(scene: definition.name, seconds: Self.timeLimit)
             }
             advance(to: next)
         }
@@ -120,15 +126,10 @@ public final class SceneSession {
     private func renderLayers(scale: CGFloat) throws -> PixelBuffer {
         let tree = snapshot()
         do { try tree.validate() } catch let error as InvalidLayerTree {
-            throw StageError.invalidLayerTree(scene: sceneType.name, time: now, problem: error.description)
+            throw StageError.invalidLayerTree(scene: definition.name, time: now, problem: error.description)
         }
         if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
         return renderer!.render(tree, size: device.size, background: .black)
-    }
-
-    /// The presentation tree now, as a layer-tree document.
-    public func document(scale: CGFloat) -> LayerTreeDocument {
-        LayerTreeDocument(canvasSize: device.size, scale: scale, background: .black, root: snapshot())
     }
 
     /// The window's layer: the live layer tree (for tracing what animates).
@@ -136,99 +137,4 @@ public final class SceneSession {
 
     /// Labelled moments so far (transition begins and ends, touches).
     public var marks: [(time: TimeInterval, label: String)] { timeline.marks }
-}
-
-/// Plays a script on the timeline: each step schedules the next. Touches are marked on the timeline
-/// ("touch.down x,y", "touch.up x,y"; " finger N" for fingers other than 0).
-final class ScriptPlayer {
-    private var steps: [Script.Step]
-    private let touchRate: Double
-    private unowned let window: UIWindow
-    private(set) var isWaitingForIdle = false
-    private(set) var finishedAt: TimeInterval?
-    /// Where each finger that is down is (window coordinates).
-    private var fingers: [Int: CGPoint] = [:]
-
-    init(script: Script, window: UIWindow, start: TimeInterval) {
-        steps = script.steps + [.waitUntilIdle]
-        touchRate = script.touchRate
-        self.window = window
-        Timeline.current.schedule(at: start) { [weak self] in self?.runNext() }
-    }
-
-    func resume() {
-        isWaitingForIdle = false
-        runNext()
-    }
-
-    private func runNext() {
-        guard !steps.isEmpty else {
-            finishedAt = CACurrentMediaTime()
-            return
-        }
-        let now = CACurrentMediaTime()
-        switch steps.removeFirst() {
-        case .wait(let seconds):
-            Timeline.current.schedule(at: now + max(seconds, 0)) { [weak self] in self?.runNext() }
-        case .waitUntilIdle:
-            isWaitingForIdle = true
-        case .tap(let duration, let target):
-            let point = target()
-            down(0, at: point)
-            Timeline.current.schedule(at: now + duration) { [weak self] in
-                guard let self else { return }
-                self.up(0)
-                self.runNext()
-            }
-        case .touchDown(let finger, let target):
-            down(finger, at: target())
-            runNext()
-        case .touchUp(let finger):
-            up(finger)
-            runNext()
-        case .move(let finger, let motion):
-            guard let start = fingers[finger] else {
-                preconditionFailure("Script: finger \(finger) moves without a touchDown before it")
-            }
-            let end: CGPoint
-            switch motion.destination {
-            case .point(let target): end = target()
-            case .offset(let d): end = CGPoint(x: start.x + d.dx, y: start.y + d.dy)
-            }
-            sample(finger, motion, from: start, to: end, startTime: now, times: motion.sampleTimes(rate: touchRate)[...])
-        }
-    }
-
-    /// Sends the next touch sample of a move at its time, then schedules the one after (or the next step).
-    private func sample(_ finger: Int, _ motion: TouchMotion, from a: CGPoint, to b: CGPoint, startTime: TimeInterval,
-                        times: ArraySlice<TimeInterval>) {
-        guard let t = times.first else { runNext(); return }
-        Timeline.current.schedule(at: startTime + t) { [weak self] in
-            guard let self else { return }
-            let p = motion.position(at: t, from: a, to: b, rate: self.touchRate)
-            self.fingers[finger] = p
-            self.window.sendTouch(finger: finger, phase: .moved, at: p)
-            self.sample(finger, motion, from: a, to: b, startTime: startTime, times: times.dropFirst())
-        }
-    }
-
-    /// "touch.down x,y" / "touch.up x,y", with " finger N" for fingers other than 0.
-    private func markTouch(_ phase: String, _ finger: Int, at point: CGPoint) {
-        Timeline.current.mark("touch.\(phase) \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
-    }
-
-    private func down(_ finger: Int, at point: CGPoint) {
-        precondition(fingers[finger] == nil, "Script: finger \(finger) goes down twice without a touchUp")
-        fingers[finger] = point
-        markTouch("down", finger, at: point)
-        window.sendTouch(finger: finger, phase: .began, at: point)
-    }
-
-    private func up(_ finger: Int) {
-        guard let point = fingers.removeValue(forKey: finger) else {
-            preconditionFailure("Script: finger \(finger) lifts without a touchDown before it")
-        }
-        markTouch("up", finger, at: point)
-        window.sendTouch(finger: finger, phase: .ended, at: point)
-    }
 }

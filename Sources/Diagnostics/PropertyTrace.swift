@@ -1,4 +1,6 @@
 import UIKit
+import Stage
+import Playback
 
 /// The presentation values of every layer property that animates at some point of a scene, sampled at a
 /// fixed rate on a dry run (no pixels), as progress: 0 at the value before each animation, 1 at the value
@@ -36,22 +38,22 @@ public struct PropertyTrace {
     public var duration: Double { times.last ?? 0 }
 
     /// Runs the scene on its own clock, sampling at `rate` Hz until the clip ends.
-    public static func record(_ sceneType: Scene.Type, device: Device = .default, rate: Double = 240) throws -> PropertyTrace {
+    public static func record(_ scene: SceneDefinition, device: Device = .default, rate: Double = 240) throws -> PropertyTrace {
         precondition(rate > 0 && rate.isFinite, "PropertyTrace.record: rate must be positive")
-        let session = SceneSession(sceneType, device: device)
+        let session = SceneSession(scene, device: device)
         var recorder = Recorder()
         var index = 0
         while true {
             let t = Double(index) / rate
             if t > SceneSession.timeLimit {
-                throw StageError.sceneDidNotSettle(scene: sceneType.name, seconds: SceneSession.timeLimit)
+                throw StageError.sceneDidNotSettle(scene: scene.name, seconds: SceneSession.timeLimit)
             }
             session.advance(to: t)
             session.within { recorder.sample(session.rootLayer, at: t, index: index) }
             if let end = session.endTime, t >= end - 1e-9 { break }
             index += 1
         }
-        return PropertyTrace(sceneName: sceneType.name, rate: rate, times: recorder.times,
+        return PropertyTrace(sceneName: scene.name, rate: rate, times: recorder.times,
                              series: recorder.series(), marks: session.marks)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import QuartzCore
 import Raster
 import TransitionTesting
+import Compositor
 
 /// One golden per rendering feature, each a small layer tree drawn at 2×, checked by eye before recording.
 @Suite struct FeatureGoldens {

@@ -1,5 +1,6 @@
 import CoreGraphics
 import Raster
+import QuartzCore
 
 /// Draws a presentation snapshot into pixels, following Core Animation's per-layer order (reference §6):
 /// shadow, background, contents, sublayers by zPosition, border; `mask` and `masksToBounds` clip the

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 import Raster
+import Compositor
 
 /// Frames drawn in the memory of earlier frames: every path of the renderer (no change, a damaged
 /// region, the cached backdrop, a rebuilt backdrop, a full frame, a change of size) gives the bytes of a

@@ -1,0 +1,112 @@
+import UIKit
+import Stage
+import Playback
+import Raster
+import Media
+
+/// What to write: a clip, an animation, a PNG sequence, a still or a filmstrip, and where.
+public enum OutputTarget: Equatable {
+    /// An H.264 MP4 clip of the whole timeline.
+    case video(URL)
+    /// A looping animated GIF of the whole timeline (palette-based, for docs).
+    case gif(URL)
+    /// `frame-00000.png`… for every frame of the timeline.
+    case pngSequence(URL)
+    /// One PNG of the screen at a time.
+    case still(URL, time: TimeInterval)
+    /// One PNG with `count` evenly spaced moments, from the start of the first transition to the end of
+    /// the last (the whole clip when there is none), side by side.
+    case filmstrip(URL, count: Int)
+}
+
+extension Stage {
+    /// Renders `scene` to `target`. Nothing appears at the target path unless the whole render succeeds.
+    /// Returns the plan of the clip that was rendered.
+    @discardableResult
+    /// `progress` hears (frames done, frames in all) after each frame.
+    public static func write(_ scene: SceneDefinition, settings: RenderSettings, to target: OutputTarget,
+                             progress: ((Int, Int) -> Void)? = nil) throws -> ClipPlan {
+        try settings.validate()
+        let plan = try Stage.plan(scene, settings: settings)
+        let allFrames = (0..<plan.frameCount).map(plan.time(ofFrame:))
+        switch target {
+        case .video(let url):
+            try prepareParent(of: url)
+            let sink = try MP4Sink(file: url, width: settings.pixelWidth, height: settings.pixelHeight, framesPerSecond: settings.fps)
+            try render(scene, settings: settings, times: allFrames, into: sink, progress: progress)
+        case .gif(let url):
+            try prepareParent(of: url)
+            guard GIFSink.fpsRange.contains(settings.fps) else {
+                throw StageError.invalidFrameRate(settings.fps, allowed: GIFSink.fpsRange, reason: GIFSink.frameRateLimitReason)
+            }
+            try render(scene, settings: settings, times: allFrames, into: try GIFSink(file: url, framesPerSecond: settings.fps), progress: progress)
+        case .pngSequence(let url):
+            try render(scene, settings: settings, times: allFrames, into: try PNGSequenceSink(directory: url), progress: progress)
+        case .still(let url, let time):
+            guard time.isFinite, time >= 0, time <= plan.duration else {
+                throw StageError.timeOutOfRange(time, scene: scene.name, duration: plan.duration)
+            }
+            try prepareParent(of: url)
+            try render(scene, settings: settings, times: [time], into: try PNGFileSink(file: url), progress: progress)
+        case .filmstrip(let url, let count):
+            guard Filmstrip.momentRange.contains(count) else {
+                throw StageError.momentCount(count, allowed: Filmstrip.momentRange)
+            }
+            try prepareParent(of: url)
+            // The moments that move: from the first transition's start to the last one's end.
+            // (A transition without animation, e.g. a screen shown before the script, is not motion.)
+            let moving = plan.transitions.filter(\.isAnimated)
+            let first = moving.first?.start ?? 0, last = moving.last?.end ?? plan.duration
+            let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
+            let collector = CollectingSink()
+            try render(scene, settings: settings, times: times, into: collector, progress: progress)
+            let frames = collector.frames
+            let sink = try PNGFileSink(file: url)
+            do {
+                try sink.append(Filmstrip.compose(frames))
+                try sink.finish()
+            } catch {
+                sink.cancel()
+                throw error
+            }
+        }
+        return plan
+    }
+
+    @discardableResult
+    public static func write(_ sceneType: Scene.Type, settings: RenderSettings, to target: OutputTarget) throws -> ClipPlan {
+        try write(sceneType.definition, settings: settings, to: target)
+    }
+
+    private static func prepareParent(of url: URL) throws {
+        let parent = url.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw StageError.output(path: url.path, reason: "it is a directory. Give a file name, e.g. \(url.path)/clip.mp4.")
+        }
+        do {
+            try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        } catch {
+            throw StageError.output(path: url.path, reason: "its folder \(parent.path) cannot be created (\(error.localizedDescription)).")
+        }
+    }
+}
+
+/// Frames side by side, scaled down, on a neutral background, for docs and quick review.
+public enum Filmstrip {
+    /// How many moments a filmstrip shows: two at least, and few enough to read side by side.
+    public static let momentRange = 2...24
+
+    public static func compose(_ frames: [PixelBuffer], thumbnailHeight: Int = 480, gap: Int = 24) -> PixelBuffer {
+        guard let first = frames.first else { return PixelBuffer(width: 1, height: 1) }
+        let height = min(thumbnailHeight, first.height)
+        let width = max(1, Int((Double(first.width) * Double(height) / Double(first.height)).rounded()))
+        let strip = PixelBuffer(width: gap + frames.count * (width + gap), height: height + 2 * gap,
+                                fill: RGBA8(r: 242, g: 242, b: 247, a: 255))
+        var result = strip
+        for (index, frame) in frames.enumerated() {
+            result.composite(frame.resized(width: width, height: height), atX: gap + index * (width + gap), y: gap)
+        }
+        return result
+    }
+}

@@ -1,0 +1,97 @@
+import UIKit
+import Stage
+
+/// Plays a script on the timeline: each step schedules the next. Touches are marked on the timeline
+/// ("touch.down x,y", "touch.up x,y"; " finger N" for fingers other than 0).
+final class ScriptPlayer {
+    private var steps: [Script.Step]
+    private let touchRate: Double
+    private unowned let window: UIWindow
+    private(set) var isWaitingForIdle = false
+    private(set) var finishedAt: TimeInterval?
+    /// Where each finger that is down is (window coordinates).
+    private var fingers: [Int: CGPoint] = [:]
+
+    init(script: Script, window: UIWindow, start: TimeInterval) {
+        steps = script.steps + [.waitUntilIdle]
+        touchRate = script.touchRate
+        self.window = window
+        Timeline.current.schedule(at: start) { [weak self] in self?.runNext() }
+    }
+
+    func resume() {
+        isWaitingForIdle = false
+        runNext()
+    }
+
+    private func runNext() {
+        guard !steps.isEmpty else {
+            finishedAt = CACurrentMediaTime()
+            return
+        }
+        let now = CACurrentMediaTime()
+        switch steps.removeFirst() {
+        case .wait(let seconds):
+            Timeline.current.schedule(at: now + max(seconds, 0)) { [weak self] in self?.runNext() }
+        case .waitUntilIdle:
+            isWaitingForIdle = true
+        case .tap(let duration, let target):
+            let point = target()
+            down(0, at: point)
+            Timeline.current.schedule(at: now + duration) { [weak self] in
+                guard let self else { return }
+                self.up(0)
+                self.runNext()
+            }
+        case .touchDown(let finger, let target):
+            down(finger, at: target())
+            runNext()
+        case .touchUp(let finger):
+            up(finger)
+            runNext()
+        case .move(let finger, let motion):
+            guard let start = fingers[finger] else {
+                preconditionFailure("Script: finger \(finger) moves without a touchDown before it")
+            }
+            let end: CGPoint
+            switch motion.destination {
+            case .point(let target): end = target()
+            case .offset(let d): end = CGPoint(x: start.x + d.dx, y: start.y + d.dy)
+            }
+            sample(finger, motion, from: start, to: end, startTime: now, times: motion.sampleTimes(rate: touchRate)[...])
+        }
+    }
+
+    /// Sends the next touch sample of a move at its time, then schedules the one after (or the next step).
+    private func sample(_ finger: Int, _ motion: TouchMotion, from a: CGPoint, to b: CGPoint, startTime: TimeInterval,
+                        times: ArraySlice<TimeInterval>) {
+        guard let t = times.first else { runNext(); return }
+        Timeline.current.schedule(at: startTime + t) { [weak self] in
+            guard let self else { return }
+            let p = motion.position(at: t, from: a, to: b, rate: self.touchRate)
+            self.fingers[finger] = p
+            self.window.sendTouch(finger: finger, phase: .moved, at: p)
+            self.sample(finger, motion, from: a, to: b, startTime: startTime, times: times.dropFirst())
+        }
+    }
+
+    /// "touch.down x,y" / "touch.up x,y", with " finger N" for fingers other than 0.
+    private func markTouch(_ phase: String, _ finger: Int, at point: CGPoint) {
+        Timeline.current.mark("touch.\(phase) \(Int(point.x)),\(Int(point.y))" + (finger == 0 ? "" : " finger \(finger)"))
+    }
+
+    private func down(_ finger: Int, at point: CGPoint) {
+        precondition(fingers[finger] == nil, "Script: finger \(finger) goes down twice without a touchUp")
+        fingers[finger] = point
+        markTouch("down", finger, at: point)
+        window.sendTouch(finger: finger, phase: .began, at: point)
+    }
+
+    private func up(_ finger: Int) {
+        guard let point = fingers.removeValue(forKey: finger) else {
+            preconditionFailure("Script: finger \(finger) lifts without a touchDown before it")
+        }
+        markTouch("up", finger, at: point)
+        window.sendTouch(finger: finger, phase: .ended, at: point)
+    }
+}

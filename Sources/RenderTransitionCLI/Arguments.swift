@@ -1,0 +1,228 @@
+import Foundation
+import Stage
+import Output
+import Media
+
+/// A mistake in how the tool was called: exit code 2, with a message naming the option and what it takes.
+struct UsageError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// The parsed command line.
+struct Arguments: Equatable {
+    enum Command: Equatable {
+        case help(scene: String?)
+        case version
+        case list
+        case gallery
+        case render(scene: String)
+        case tree(file: String)
+    }
+    var command: Command = .help(scene: nil)
+    var out: String?
+    var fps: Int?
+    var scale: Double?
+    var at: Double?
+    var filmstrip: Int?
+    var device: String?
+    var dumpTree: String?
+    var plot: String?
+    /// `--touches` / `--no-touches`; nil: the scene decides (on when its script moves a finger).
+    var touches: Bool?
+    /// No progress line and no summary; errors still go to standard error.
+    var quiet = false
+    /// The summary as JSON on standard output, for scripts.
+    var json = false
+
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot"]
+    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version"]
+    static var allOptions: [String] { valueOptions + flags }
+
+    /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
+    /// `devices` are the names `--device` takes.
+    static func parse(_ argv: [String], devices: [String] = Device.all.map(\.id)) throws -> Arguments {
+        var result = Arguments()
+        var positionals: [String] = []
+        var seen = Set<String>()
+        var wantsHelp = false, wantsList = false, wantsVersion = false
+        var index = 0
+        while index < argv.count {
+            let word = argv[index]
+            index += 1
+            // After `--`, every word is positional (a scene or file whose name starts with a dash).
+            if word == "--" { positionals += argv[index...]; break }
+            guard word.hasPrefix("-"), word != "-" else { positionals.append(word); continue }
+            var name = word, value: String?
+            if let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals]); value = String(word[word.index(after: equals)...])
+            }
+            if name == "-h" { name = "--help" }
+            if name == "-q" { name = "--quiet" }
+            if flags.contains(name) {
+                if value != nil { throw UsageError("\(name) takes no value; write it alone, without '='.") }
+                switch name {
+                case "--help": wantsHelp = true
+                case "--list": wantsList = true
+                case "--version": wantsVersion = true
+                case "--quiet": result.quiet = true
+                case "--json": result.json = true
+                default:
+                    guard result.touches == nil else {
+                        throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
+                    }
+                    result.touches = name == "--touches"
+                }
+                continue
+            }
+            guard valueOptions.contains(name) else {
+                var message = "unknown option '\(name)'."
+                if let guess = closestName(to: name, among: allOptions) { message += " Did you mean '\(guess)'?" }
+                throw UsageError(message + " Options: \(allOptions.joined(separator: ", ")). Run with --help for what each does.")
+            }
+            if value == nil {
+                guard index < argv.count, !argv[index].hasPrefix("--") else {
+                    throw UsageError("\(name) needs a value, e.g. \(example(name)).")
+                }
+                value = argv[index]
+                index += 1
+            }
+            guard seen.insert(name).inserted else { throw UsageError("\(name) is given twice; give it once.") }
+            try result.set(name, value!, devices: devices)
+        }
+
+        if wantsVersion {
+            guard positionals.isEmpty, result.hasNoOptions(exceptOutputStyle: false), !wantsList, !wantsHelp else {
+                throw UsageError("--version takes no other arguments.")
+            }
+            result.command = .version
+            return result
+        }
+        if wantsHelp || positionals.first == "help" {
+            // `help`, `help SCENE`, `--help`, `SCENE --help`.
+            let words = positionals.first == "help" ? Array(positionals.dropFirst()) : positionals
+            guard words.count <= 1 else { throw extra(words.dropFirst(), after: "help SCENE") }
+            result.command = .help(scene: words.first)
+            return result
+        }
+        if wantsList {
+            guard positionals.isEmpty, result.hasNoOptions(exceptOutputStyle: true) else {
+                throw UsageError("--list takes no scene or options (only --json); run it alone: --list.")
+            }
+            result.command = .list
+            return result
+        }
+        guard let first = positionals.first else {
+            if result != Arguments() {
+                throw UsageError("no scene named. Usage: SCENE --out PATH; run with --list to see the scenes.")
+            }
+            return result
+        }
+        switch first {
+        case "gallery":
+            guard positionals.count == 1 else { throw extra(positionals.dropFirst(), after: "gallery") }
+            result.command = .gallery
+            for (given, name) in [(result.fps != nil, "--fps"), (result.scale != nil, "--scale"), (result.at != nil, "--at"),
+                                  (result.filmstrip != nil, "--filmstrip"), (result.device != nil, "--device"),
+                                  (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
+                                  (result.touches != nil, "--touches/--no-touches")] where given {
+                throw UsageError("\(name) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given.")
+            }
+        case "tree":
+            guard positionals.count >= 2 else {
+                throw UsageError("tree needs a layer-tree document: tree FILE.json --out still.png")
+            }
+            guard positionals.count == 2 else { throw extra(positionals.dropFirst(2), after: "tree FILE.json") }
+            result.command = .tree(file: positionals[1])
+            for (given, name) in [(result.fps != nil, "--fps"), (result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
+                                  (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree"),
+                                  (result.plot != nil, "--plot"), (result.touches != nil, "--touches/--no-touches")] where given {
+                throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
+            }
+        default:
+            guard positionals.count == 1 else {
+                if positionals.count == 2, !positionals[1].contains(".") && !positionals[1].contains("/") {
+                    throw UsageError("two scene names given ('\(positionals[0])' and '\(positionals[1])'); render one scene per run.")
+                }
+                throw extra(positionals.dropFirst(), after: "the scene name '\(first)'")
+            }
+            result.command = .render(scene: first)
+        }
+        return result
+    }
+
+    /// Words left over: say which, and what the tool expected instead.
+    private static func extra(_ words: ArraySlice<String>, after what: String) -> UsageError {
+        let list = words.map { "'\($0)'" }.joined(separator: ", ")
+        let hint = words.first.map { $0.contains(".") || $0.contains("/") ? " To choose where the output goes, use --out \($0)." : "" } ?? ""
+        return UsageError("unexpected argument\(words.count == 1 ? "" : "s") \(list) after \(what).\(hint)")
+    }
+
+    /// Whether no option but (optionally) the output style (`--quiet`, `--json`) was given.
+    private func hasNoOptions(exceptOutputStyle: Bool) -> Bool {
+        var bare = Arguments()
+        bare.command = command
+        if exceptOutputStyle { bare.quiet = quiet; bare.json = json }
+        return self == bare
+    }
+
+    private mutating func set(_ name: String, _ value: String, devices: [String]) throws {
+        switch name {
+        case "--out":
+            guard !value.isEmpty else { throw UsageError("--out needs a path, e.g. \(Self.example(name)).") }
+            out = value
+        case "--fps":
+            guard let n = Int(value), RenderSettings.fpsRange.contains(n) else {
+                throw UsageError("invalid value '\(value)' for --fps: a whole number of frames per second from 1 to 240, e.g. 60.")
+            }
+            fps = n
+        case "--scale":
+            guard let s = Double(value), s.isFinite, s > 0, s <= 4 else {
+                throw UsageError("invalid value '\(value)' for --scale: pixels per point, greater than 0 and at most 4 (the device's own scale by default; 1 for small test renders).")
+            }
+            scale = s
+        case "--at":
+            guard let t = Double(value.hasSuffix("s") ? String(value.dropLast()) : value), t.isFinite, t >= 0 else {
+                throw UsageError("invalid value '\(value)' for --at: a time in seconds from the start of the clip, 0 or more, e.g. 0.5.")
+            }
+            at = t
+        case "--filmstrip":
+            guard let n = Int(value), Filmstrip.momentRange.contains(n) else {
+                throw UsageError("invalid value '\(value)' for --filmstrip: how many moments to show, from \(Filmstrip.momentRange.lowerBound) to \(Filmstrip.momentRange.upperBound).")
+            }
+            filmstrip = n
+        case "--dump-tree":
+            guard value.hasSuffix(".json") else {
+                throw UsageError("--dump-tree writes a JSON document: give a path ending in .json, e.g. --dump-tree tree.json")
+            }
+            dumpTree = value
+        case "--device":
+            guard devices.contains(value.lowercased()) else {
+                var message = "unknown device '\(value)' for --device."
+                if let guess = closestName(to: value, among: devices) { message += " Did you mean '\(guess)'?" }
+                throw UsageError(message + " Available: \(devices.joined(separator: ", ")).")
+            }
+            device = value.lowercased()
+        case "--plot":
+            guard value.lowercased().hasSuffix(".png") else {
+                throw UsageError("--plot writes a .png image of the animated properties against time, e.g. \(Self.example(name)).")
+            }
+            plot = value
+        default:
+            fatalError("Arguments: option \(name) is listed but not handled")
+        }
+    }
+
+    static func example(_ name: String) -> String {
+        switch name {
+        case "--out": "--out output/card-expand.mp4"
+        case "--fps": "--fps 60"
+        case "--scale": "--scale 1"
+        case "--at": "--at 0.5"
+        case "--filmstrip": "--filmstrip 6"
+        case "--dump-tree": "--dump-tree tree.json --at 0.5"
+        case "--plot": "--plot output/card-expand-plot.png"
+        default: "--device iphone-16"
+        }
+    }
+}

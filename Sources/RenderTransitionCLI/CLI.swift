@@ -1,0 +1,275 @@
+import Foundation
+import Stage
+import Playback
+import Output
+import Diagnostics
+import Media
+
+/// One run of the command line over a tool's scenes. Exit codes are decided here only: 0 success, 1 the
+/// render failed (scene, output), 2 the command line was wrong.
+struct Command {
+    /// Words that are commands, so no scene may be named after them.
+    static let reservedWords: Set<String> = ["help", "gallery", "tree"]
+    /// A GIF without `--scale` is this wide: a phone clip that sits well in a README column.
+    static let defaultGIFWidth: CGFloat = 320
+
+    let tool: String
+    let scenes: SceneCatalog
+
+    func run(_ argv: [String]) -> Int32 {
+        do {
+            let arguments = try Arguments.parse(argv)
+            switch arguments.command {
+            case .help(let scene?): try printHelp(for: scene)
+            case .help(nil): print(help)
+            case .version: print("\(tool) \(RenderTransitionCLI.version)")
+            case .list: list(json: arguments.json)
+            case .gallery: try gallery(arguments)
+            case .render(let name): try render(name, arguments)
+            case .tree(let file): try renderTree(file, arguments)
+            }
+            return 0
+        } catch {
+            let (message, code) = Self.message(for: error)
+            FileHandle.standardError.write(Data("\(tool): error: \(message)\n".utf8))
+            return code
+        }
+    }
+
+    // MARK: Errors
+
+    /// The message and exit code for an error: library errors that come from an option are said in the
+    /// option's terms.
+    static func message(for error: Error) -> (String, Int32) {
+        switch error {
+        case let usage as UsageError:
+            return (usage.description, 2)
+        case let stage as StageError:
+            switch stage {
+            case .invalidScale(let scale):
+                return ("invalid value '\(format(scale))' for --scale: pixels per point, greater than 0, e.g. 1, 2 or 3.", 2)
+            case .canvasTooSmall(let scale):
+                return ("invalid value '\(format(scale))' for --scale: large enough for a canvas of at least 2×2 pixels.", 2)
+            case .canvasTooLarge(let width, let height, let limit):
+                return ("the canvas would be \(width)×\(height) pixels; the limit is \(limit) on each side. Lower --scale.", 2)
+            case .invalidFrameRate(let fps, let allowed, let reason):
+                let why = reason.map { " (\($0))" } ?? ""
+                return ("invalid value '\(fps)' for --fps: a whole number of frames per second from \(allowed.lowerBound) to \(allowed.upperBound)\(why).", 2)
+            case .timeOutOfRange(let time, let scene, let duration):
+                return ("--at \(format(time)) is outside \(scene), which lasts \(format(duration)) s: choose a time from 0 to \(format(duration)).", 2)
+            case .momentCount(let count, let allowed):
+                return ("invalid value '\(count)' for --filmstrip: how many moments to show, from \(allowed.lowerBound) to \(allowed.upperBound).", 2)
+            case .unsupportedOutput, .invalidDocument:
+                return (stage.description, 2)
+            case .sceneDidNotSettle, .invalidLayerTree, .output:
+                return (stage.description, 1)
+            }
+        case let media as MediaError:
+            return (media.description, 1)
+        default:
+            return ("\(error)", 1)
+        }
+    }
+
+    // MARK: Scenes
+
+    func scene(named name: String) throws -> SceneDefinition {
+        if let scene = scenes.named(name) { return scene }
+        var message = "unknown scene '\(name)'."
+        if let guess = closestName(to: name, among: scenes.names + Array(Self.reservedWords)) {
+            message += " Did you mean '\(guess)'?"
+        }
+        throw UsageError(message + " Available scenes: \(scenes.names.joined(separator: ", ")). Run '\(tool) --list' for descriptions.")
+    }
+
+    func list(json: Bool) {
+        let rows = scenes.all.map { scene in
+            (scene, try? Stage.plan(scene, settings: RenderSettings(device: scene.device ?? .default)).duration)
+        }
+        if json {
+            print(JSON.array(rows.map { scene, duration in
+                .object([("name", .string(scene.name)), ("summary", .string(scene.summary)),
+                         ("duration", duration.map { .number($0) } ?? .null)])
+            }).serialized())
+            return
+        }
+        // The name column fits the longest name: a truncated name could not be typed back.
+        let width = scenes.names.map(\.count).max() ?? 0
+        for (scene, duration) in rows {
+            let length = duration.map { String(format: "%.2f s", $0) } ?? "?"
+            print("\(scene.name.padding(toLength: width, withPad: " ", startingAt: 0)) \(length.padding(toLength: 8, withPad: " ", startingAt: 0)) \(scene.summary)")
+        }
+    }
+
+    /// `help SCENE`: what the scene shows, how long it lasts, its transitions, and commands to try.
+    func printHelp(for name: String) throws {
+        let scene = try scene(named: name)
+        let device = scene.device ?? .default
+        let plan = try Stage.plan(scene, settings: RenderSettings(device: device))
+        var lines = ["\(scene.name): \(scene.summary)", "",
+                     "  device      \(device.id) (\(Int(device.size.width))×\(Int(device.size.height)) pt @\(Int(device.scale))×)",
+                     "  length      \(format(plan.duration)) s, \(plan.frameCount) frames at 60 fps"]
+        for (index, span) in plan.transitions.enumerated() {
+            let outcome = span.completed ? "completed" : "cancelled"
+            lines.append("  transition  \(index): \(span.label), \(format(span.start))–\(format(span.end)) s, \(outcome)")
+        }
+        lines += ["", "Try:",
+                  "  \(tool) \(scene.name) --out output/\(scene.name).mp4",
+                  "  \(tool) \(scene.name) --out output/\(scene.name).gif",
+                  "  \(tool) \(scene.name) --out output/\(scene.name)-filmstrip.png --filmstrip 8",
+                  "  \(tool) \(scene.name) --out output/\(scene.name).png --at \(format(plan.transitions.first?.time(at: 0.5) ?? plan.duration / 2))",
+                  "  \(tool) \(scene.name) --plot output/\(scene.name)-plot.png"]
+        print(lines.joined(separator: "\n"))
+    }
+
+    // MARK: Rendering
+
+    func render(_ name: String, _ arguments: Arguments) throws {
+        let scene = try scene(named: name)
+        let device = arguments.device.flatMap(Device.named) ?? scene.device ?? .default
+        let path = arguments.out ?? "output/\(name).mp4"
+        var summaries: [Summary] = []
+        if let dump = arguments.dumpTree {
+            guard let time = arguments.at else {
+                throw UsageError("--dump-tree needs --at SECONDS: the moment whose layer tree to write.")
+            }
+            let clock = Stopwatch()
+            let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, touches: arguments.touches)
+            let document = try Stage.dumpTree(scene, settings: settings, at: time)
+            try Self.writeAtomically(document.encoded(), to: dump)
+            summaries.append(Summary(scene: name, output: dump, kind: "layer-tree", contents: "layer tree at \(format(time)) s",
+                                     bytes: Summary.bytes(at: URL(fileURLWithPath: dump)),
+                                     fields: [("time", .number(time))], seconds: clock.seconds))
+        }
+        if let plot = arguments.plot {
+            let clock = Stopwatch()
+            let result = try Stage.writePlot(scene, device: device, to: URL(fileURLWithPath: plot))
+            if !arguments.quiet && !arguments.json { print(result.legend, terminator: "") }
+            summaries.append(Summary(scene: name, output: plot, kind: "plot",
+                                     contents: "plot of \(result.entries.count) curves (legend in \(plot).txt)",
+                                     bytes: Summary.bytes(at: URL(fileURLWithPath: plot)),
+                                     fields: [("curves", .number(Double(result.entries.count)))], seconds: clock.seconds))
+        }
+        if arguments.out != nil || (arguments.dumpTree == nil && arguments.plot == nil) {
+            let target = try OutputTarget.resolve(path: path, at: arguments.at, filmstrip: arguments.filmstrip)
+            summaries.append(try write(scene, to: target, path: path, device: device, arguments))
+        }
+        report(summaries, arguments)
+    }
+
+    /// Renders one output with a progress line; returns its summary.
+    private func write(_ scene: SceneDefinition, to target: OutputTarget, path: String, device: Device,
+                       _ arguments: Arguments) throws -> Summary {
+        var fps = arguments.fps ?? 60
+        var scale = arguments.scale.map { CGFloat($0) }
+        if case .gif = target {
+            // GIF delays are whole centiseconds: 50 fps is the fastest rate a GIF shows exactly.
+            if arguments.fps == nil { fps = GIFSink.exactFrameRate }
+            if scale == nil { scale = Self.defaultGIFWidth / device.size.width }
+        }
+        let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches)
+        let clock = Stopwatch()
+        let progress = ProgressLine(label: scene.name, enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
+        let plan: ClipPlan
+        do {
+            plan = try Stage.write(scene, settings: settings, to: target, progress: progress.update(done:total:))
+            progress.clear()
+        } catch {
+            progress.clear()
+            throw error
+        }
+        let size = "\(settings.pixelWidth)×\(settings.pixelHeight) px"
+        var fields: [(String, JSON)] = [("width", .number(Double(settings.pixelWidth))), ("height", .number(Double(settings.pixelHeight)))]
+        let kind: String, contents: String
+        switch target {
+        case .video, .gif, .pngSequence:
+            if case .video = target { kind = "mp4" } else if case .gif = target { kind = "gif" } else { kind = "png-sequence" }
+            let frames = kind == "png-sequence" ? "\(plan.frameCount) PNG frames" : "\(plan.frameCount) frames"
+            contents = "\(frames), \(String(format: "%.3f", plan.duration)) s at \(settings.fps) fps, \(size)"
+            fields += [("frames", .number(Double(plan.frameCount))), ("duration", .number(plan.duration)),
+                       ("fps", .number(Double(settings.fps)))]
+        case .still(_, let time):
+            kind = "still"; contents = "still at \(format(time)) s, \(size)"
+            fields += [("time", .number(time))]
+        case .filmstrip(_, let count):
+            kind = "filmstrip"; contents = "filmstrip of \(count) moments"
+            fields += [("moments", .number(Double(count)))]
+        }
+        return Summary(scene: scene.name, output: path, kind: kind, contents: contents,
+                       bytes: Summary.bytes(at: URL(fileURLWithPath: path)), fields: fields, seconds: clock.seconds)
+    }
+
+    /// The closing summary: a line each, one JSON object (an array for several outputs), or nothing.
+    private func report(_ summaries: [Summary], _ arguments: Arguments) {
+        if arguments.json {
+            print((summaries.count == 1 ? summaries[0].json : .array(summaries.map(\.json))).serialized())
+        } else if !arguments.quiet {
+            summaries.forEach { print($0.line) }
+        }
+    }
+
+    /// `tree FILE.json --out still.png`: draws a layer-tree document.
+    func renderTree(_ file: String, _ arguments: Arguments) throws {
+        guard let out = arguments.out else { throw UsageError("tree needs --out still.png") }
+        guard out.lowercased().hasSuffix(".png") else {
+            throw UsageError("cannot write '\(out)': a layer-tree document renders to one still; give a .png path.")
+        }
+        let clock = Stopwatch()
+        let document = try Stage.loadDocument(URL(fileURLWithPath: file))
+        let scale = arguments.scale.map { CGFloat($0) } ?? document.scale
+        let image = Stage.render(document, scale: scale)
+        let sink = try PNGFileSink(file: URL(fileURLWithPath: out))
+        do { try sink.append(image); try sink.finish() } catch { sink.cancel(); throw error }
+        report([Summary(scene: file, output: out, kind: "still", contents: "\(image.width)×\(image.height) px",
+                        bytes: Summary.bytes(at: URL(fileURLWithPath: out)),
+                        fields: [("width", .number(Double(image.width))), ("height", .number(Double(image.height)))],
+                        seconds: clock.seconds)], arguments)
+    }
+
+    // MARK: Gallery
+
+    /// `gallery`: every scene's MP4, GIF and filmstrip, then a Markdown table of the GIFs.
+    func gallery(_ arguments: Arguments) throws {
+        let path = arguments.out ?? "docs/gallery"
+        let directory = URL(fileURLWithPath: path)
+        var written: [JSON] = []
+        try Gallery.write(scenes.all, to: directory) { line in
+            if arguments.json {
+                written.append(.string(line))
+            } else if !arguments.quiet {
+                print(line)
+            }
+        }
+        if arguments.json {
+            print(JSON.object([("output", .string(path)), ("files", .array(written))]).serialized())
+        } else if !arguments.quiet {
+            print("\nMarkdown for the README (paths relative to the repository root):\n")
+            print(Self.galleryTable(scenes.all.map { ($0.name, $0.summary) }, directory: path))
+        }
+    }
+
+    /// Two scenes per row: each cell the GIF linking to its MP4, with the name and summary below.
+    static func galleryTable(_ scenes: [(name: String, summary: String)], directory: String) -> String {
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        var rows = ["| | |", "|---|---|"]
+        for start in stride(from: 0, to: scenes.count, by: 2) {
+            let cells = scenes[start..<min(start + 2, scenes.count)].map { scene in
+                let files = Gallery.files(of: scene.name)
+                return "[![\(scene.name)](\(base)/\(files.gif))](\(base)/\(files.video))<br>**\(scene.name)**: \(scene.summary)"
+            }
+            rows.append("| " + (cells + (cells.count == 1 ? [""] : [])).joined(separator: " | ") + " |")
+        }
+        return rows.joined(separator: "\n")
+    }
+
+    /// Writes text through a temporary file renamed into place, so a failure leaves nothing half-written.
+    static func writeAtomically(_ text: String, to path: String) throws {
+        let url = URL(fileURLWithPath: path)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: url, options: .atomic)
+        } catch {
+            throw StageError.output(path: path, reason: error.localizedDescription)
+        }
+    }
+}

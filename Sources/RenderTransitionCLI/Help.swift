@@ -1,0 +1,58 @@
+import Stage
+
+extension Command {
+    /// `--help`: usage, outputs and options, in the tool's own name.
+    var help: String {
+        """
+        \(tool) — renders iOS view-controller transitions offscreen into MP4 clips, GIFs and PNG frames.
+
+        Usage:
+          \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
+                 [--touches | --no-touches] [--quiet] [--json]
+          \(tool) SCENE --dump-tree tree.json --at SECONDS
+          \(tool) SCENE --plot PLOT.png [--device NAME]
+          \(tool) tree FILE.json --out still.png [--scale S]
+          \(tool) gallery [--out docs/gallery]
+          \(tool) help [SCENE]            what a scene shows, how long it lasts, commands to try
+          \(tool) --list [--json]
+          \(tool) --version
+
+        Output (--out; default output/SCENE.mp4; missing parent folders are created):
+          clip.mp4            H.264 MP4 of the whole clip (yuv420p, BT.709, constant frame rate)
+          clip.gif            looping animated GIF of the whole clip (one palette); without --fps it plays
+                              at 50 fps (the fastest rate GIF shows exactly) and without --scale it is
+                              \(Int(Self.defaultGIFWidth)) px wide
+          frames/             a PNG sequence: frames/frame-00000.png, frame-00001.png, …
+          still.png --at T    one PNG of the screen at T seconds
+          strip.png --filmstrip N
+                              one PNG with N evenly spaced moments of the transition side by side
+
+        Options:
+          --fps N             frames per second, 1–240 (default 60; at most 50 for a .gif)
+          --scale S           pixels per point, up to 4 (default: the device's, 3 for iPhone 16)
+          --device NAME       \(Device.all.map(\.id).joined(separator: ", ")) (default iphone-16)
+          --at SECONDS        the moment a .png still shows
+          --filmstrip N       how many moments a filmstrip .png shows, 2–24
+          --dump-tree PATH    write the presentation layer tree at --at as a JSON document
+          --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
+                              touches and transitions); names and colours go to PLOT.png.txt and stdout.
+                              Without --out only the plot is written.
+          --touches           draw a translucent dot under each finger that is down (default: on for scenes
+                              whose script drags, pans or swipes; off for taps only)
+          --no-touches        never draw the touch dots
+          --quiet, -q         no progress line and no summary (errors are still printed)
+          --json              print the summary as JSON on stdout, for scripts
+          --list              the scenes, with what each shows and how long it lasts
+          --version           the version of render-transition
+
+        While rendering, a progress line shows on stderr when it is a terminal; at the end one line says
+        what was written (path, size, frames, clip length, wall time).
+
+        gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
+        into the --out directory (default docs/gallery).
+
+        Nothing is written at PATH unless the whole render succeeds. Exit status: 0 done, 1 the render
+        failed, 2 the command line was wrong.
+        """
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Stage
+
+/// The `render-transition` command as a library: a package's own executable becomes the full command
+/// over its own scenes (every option, `--list`, `help`, `gallery`, `tree`, the errors and exit codes).
+///
+///     // Sources/my-scenes/main.swift
+///     import RenderTransitionCLI
+///     import MyTransitions
+///
+///     RenderTransitionCLI.main(scenes: [CardModalScene.self])
+///
+/// Exit codes: 0 success, 1 a render failed (a scene that never settles, a file that cannot be written),
+/// 2 the command line was wrong (unknown scene, option or device, a bad value, a malformed document).
+public enum RenderTransitionCLI {
+    /// The version of render-transition, printed by `--version`.
+    public static let version = "0.3.0"
+
+    /// Runs the command line of this process over `scenes` and exits with its status.
+    public static func main(scenes: [SceneDefinition]) -> Never {
+        let tool = URL(fileURLWithPath: CommandLine.arguments.first ?? "render-transition").lastPathComponent
+        exit(run(Array(CommandLine.arguments.dropFirst()), scenes: scenes, toolName: tool))
+    }
+
+    /// Runs the command line of this process over scene types as declared (`[CardModalScene.self]`).
+    public static func main(scenes: [Scene.Type]) -> Never {
+        main(scenes: scenes.map { SceneDefinition($0) })
+    }
+
+    /// Runs one command line (without the tool's own name) and returns the exit status. Output goes to
+    /// standard output and standard error, as from `main`.
+    public static func run(_ arguments: [String], scenes: [SceneDefinition], toolName: String = "render-transition") -> Int32 {
+        Command(tool: toolName, scenes: SceneCatalog(scenes)).run(arguments)
+    }
+}
+
+/// The scenes a tool was given, looked up by name.
+struct SceneCatalog {
+    let all: [SceneDefinition]
+
+    init(_ scenes: [SceneDefinition]) {
+        var seen = Set<String>()
+        for scene in scenes {
+            // Programmer errors in the tool's own code: stop with a message that survives release builds.
+            if scene.name.isEmpty || scene.name.contains(where: \.isWhitespace) || scene.name.hasPrefix("-") {
+                fatalError("RenderTransitionCLI: scene name '\(scene.name)' cannot be typed as an argument: use letters, digits and dashes, e.g. \"card-modal\".")
+            }
+            if Command.reservedWords.contains(scene.name) {
+                fatalError("RenderTransitionCLI: scene name '\(scene.name)' is a command of the tool (\(Command.reservedWords.sorted().joined(separator: ", "))); rename the scene.")
+            }
+            if !seen.insert(scene.name).inserted {
+                fatalError("RenderTransitionCLI: two scenes are named '\(scene.name)'; give each scene (and each variant) its own name.")
+            }
+        }
+        all = scenes
+    }
+
+    var names: [String] { all.map(\.name) }
+    func named(_ name: String) -> SceneDefinition? { all.first { $0.name == name } }
+}

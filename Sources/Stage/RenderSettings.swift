@@ -1,0 +1,30 @@
+import UIKit
+
+/// How to render: which device, how many pixels per point, how many frames per second.
+public struct RenderSettings: Equatable, Sendable {
+    public var device: Device
+    public var scale: CGFloat
+    public var fps: Int
+    /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
+    public var touches: Bool?
+
+    /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
+    public static let maxCanvasSide = 8192
+    public static let fpsRange = 1...240
+
+    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil) {
+        self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches
+    }
+
+    public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }
+    public var pixelHeight: Int { Int((device.size.height * scale).rounded()) }
+
+    public func validate() throws {
+        guard scale.isFinite, scale > 0 else { throw StageError.invalidScale(Double(scale)) }
+        guard Self.fpsRange.contains(fps) else { throw StageError.invalidFrameRate(fps, allowed: Self.fpsRange) }
+        guard pixelWidth <= Self.maxCanvasSide, pixelHeight <= Self.maxCanvasSide else {
+            throw StageError.canvasTooLarge(width: pixelWidth, height: pixelHeight, limit: Self.maxCanvasSide)
+        }
+        guard pixelWidth >= 2, pixelHeight >= 2 else { throw StageError.canvasTooSmall(scale: Double(scale)) }
+    }
+}
