@@ -1,6 +1,6 @@
 // Owning Swift wrappers around the FFmpeg objects Media uses, and the single helper that turns an FFmpeg
 // error code into a MediaError. No C pointer leaves this module's internal API.
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 
 /// FFmpeg logs at AV_LOG_INFO by default (libx264's banner and statistics, the muxer's faststart pass);

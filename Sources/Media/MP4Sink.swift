@@ -1,5 +1,5 @@
 // H.264 in MP4 through libavformat/libavcodec (libx264) and libswscale.
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 import Raster
 

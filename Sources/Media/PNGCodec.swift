@@ -1,6 +1,6 @@
 // PNG encoding and decoding through libpng's simplified API (png_image_*), which reports errors through
 // png_image.message instead of longjmp, so no setjmp/longjmp ever crosses Swift frames.
-import CPNG
+internal import CPNG
 import Foundation
 import Raster
 

@@ -1,5 +1,5 @@
 // Reading video files back with libavformat/libavcodec (for checks and tests).
-import CFFmpeg
+internal import CFFmpeg
 import Foundation
 import Raster
 
