@@ -70,7 +70,7 @@ let package = Package(
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media"],
                     exclude: ["Goldens", "Traces"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Media"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media"]),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster"]),
     ],
     swiftLanguageModes: [.v5]
