@@ -42,18 +42,22 @@ let package = Package(
         // Speed and memory: ms per frame and peak memory, run in release mode (see README).
         .executableTarget(name: "render-benchmark", dependencies: ["Stage", "Scenes", "Media"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
+        // any test target can use it without pulling in more.
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
-        .testTarget(name: "LayerRenderingTests", dependencies: ["QuartzCore", "Raster", "TransitionTesting"],
+        .testTarget(name: "LayerRenderingTests", dependencies: ["QuartzCore", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["Goldens"]),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
-        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media"],
+        .testTarget(name: "SceneTests", dependencies: ["Scenes", "Stage", "TransitionTesting", "Media", "TestSupport"],
                     exclude: ["Goldens", "Traces"]),
-        .testTarget(name: "GestureTests", dependencies: ["UIKit", "Stage"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "Media"]),
-        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit"]),
+        .testTarget(name: "GestureTests", dependencies: ["UIKit", "Stage", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "Media", "TestSupport"]),
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"]),
     ],
     swiftLanguageModes: [.v5]
 )
