@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 import Raster
+import TestSupport
 
 /// Frames drawn in the memory of earlier frames: every path of the renderer (no change, a damaged
 /// region, the cached backdrop, a rebuilt backdrop, a full frame, a change of size) gives the bytes of a
@@ -57,10 +58,6 @@ import Raster
         LayerRenderer(scale: scale).render(frame.0, size: frame.1, background: .black)
     }
 
-    static func address(_ buffer: PixelBuffer) -> Int {
-        buffer.bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-    }
-
     @Test("frames dropped after use: fresh bytes, one piece of memory", arguments: [CGFloat(1), 3])
     func droppedFrames(scale: CGFloat) {
         let renderer = LayerRenderer(scale: scale)
@@ -68,7 +65,7 @@ import Raster
         for (index, frame) in Self.script.enumerated() {
             let image = renderer.render(frame.0, size: frame.1, background: .black)
             #expect(image == Self.fresh(frame, scale: scale), "frame \(index)")
-            addresses.append(Self.address(image))
+            addresses.append(storageAddress(of: image))
         }
         #expect(addresses.count == 16)
         // The damaged-region frames (1-3, 14-15), the unchanged ones (4, 10) and the cached-backdrop frames

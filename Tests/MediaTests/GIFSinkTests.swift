@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 @testable import Media
+import TestSupport
 
 /// GIFSink: what a GIF decoder (FFmpeg's) shows, the frame delays, merged still frames, atomic output.
 @Suite struct GIFSinkTests {
@@ -40,7 +41,7 @@ import Testing
     }
 
     @Test func decodesToTheFramesWithMergedStillFramesAndExactDelays() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.path("clip.gif")
         let sink = try GIFSink(file: url, framesPerSecond: 30)
@@ -61,13 +62,13 @@ import Testing
     }
 
     @Test func refusesRatesBrowsersWouldSlowDown() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         #expect(throws: MediaError.self) { try GIFSink(file: scratch.path("fast.gif"), framesPerSecond: 60) }
     }
 
     @Test func cancelLeavesNothingAndKeepsAnOldFile() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.path("clip.gif")
         try Data("old".utf8).write(to: url)
@@ -80,7 +81,7 @@ import Testing
 
     @Test func lzwCodeStreamRoundTripsThroughTableResets() throws {
         // A long, varied image makes the LZW table fill (4096 codes) and clear several times.
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.path("noise.gif")
         var seed: UInt32 = 12345

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import Stage
 import TransitionTesting
+import TestSupport
 @testable import Scenes
 
 /// Every built-in scene, data-driven: golden frames at 0/25/50/75/100 % of each animated transition (at
@@ -10,7 +11,7 @@ import TransitionTesting
 /// looking at them.
 @Suite struct SceneGoldens {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let failures = here.deletingLastPathComponent().appendingPathComponent("__failures__")
+    static let failures = goldenFailuresDirectory
 
     @Test("golden frames of every transition", arguments: builtInScenes.map { $0.name })
     func keyMoments(scene name: String) throws {

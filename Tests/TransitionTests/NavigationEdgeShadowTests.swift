@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 import Raster
 
 /// The system parallax push and pop carry UIKit's 9 pt edge shadow along the top view's leading edge

@@ -73,6 +73,3 @@ extension UIView {
     var shownFrame: CGRect { layer.presentation()!.frame }
     var shownAlpha: Double { Double(layer.presentation()!.opacity) }
 }
-
-func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-6) -> Bool { abs(a - b) <= tolerance }
-func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
