@@ -58,20 +58,24 @@ let package = Package(
         .executableTarget(name: "render-benchmark",
                           dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "Raster", "Media", "Scenes"]),
 
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster"]),
+        // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
+        // any test target can use it without pulling in more.
+        .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting"],
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["Goldens"]),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests",
                     dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
-                                   "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media"],
+                                   "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["Goldens", "Traces"]),
-        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media"]),
-        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster"]),
+        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "TestSupport"]),
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Media
+import TestSupport
 
 /// The real executable, run as a user would: exit codes, messages, and what lands on disk.
 @Suite(.serialized) struct CommandLine {
@@ -30,12 +31,6 @@ import Media
         process.waitUntilExit()
         return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
                    stderr: String(decoding: stderr, as: UTF8.self))
-    }
-
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rt-cli-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
     }
 
     @Test func helpDescribesUsageAndOptions() throws {
@@ -72,19 +67,19 @@ import Media
     }
 
     @Test func gifOutputWritesALoopingGIFOfTheClip() throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let gif = directory.appendingPathComponent("clip.gif")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let gif = scratch.path("clip.gif")
         let result = try Self.run(["cross-dissolve", "--scale", "0.25", "--fps", "20", "--out", gif.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("35 frames"))
         let info = try VideoInfo.probe(gif)
         #expect(info.codec == "gif" && info.width == 98 && info.height == 213)
 
-        let tooFast = try Self.run(["cross-dissolve", "--fps", "60", "--out", directory.appendingPathComponent("fast.gif").path])
+        let tooFast = try Self.run(["cross-dissolve", "--fps", "60", "--out", scratch.path("fast.gif").path])
         #expect(tooFast.status == 2)
         #expect(tooFast.stderr.contains("--fps") && tooFast.stderr.contains("50"))
-        let apng = try Self.run(["cross-dissolve", "--out", directory.appendingPathComponent("a.apng").path])
+        let apng = try Self.run(["cross-dissolve", "--out", scratch.path("a.apng").path])
         #expect(apng.status == 2 && apng.stderr.contains(".gif"))
     }
 
@@ -113,21 +108,23 @@ import Media
     }
 
     @Test func unsupportedOutputsAreRefusedBeforeRendering() throws {
-        let directory = try Self.temporaryDirectory()
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
         for (args, message) in [(["--out", "clip.mov"], "'.mov' is not an output format"),
                                 (["--out", "still.png"], "--at SECONDS"),
                                 (["--out", "clip.mp4", "--at", "0.5"], "--at"),
                                 (["--out", "still.png", "--at", "9"], "outside card-expand, which lasts 1.6 s")] {
-            let result = try Self.run(["card-expand", "--scale", "1"] + args, in: directory)
+            let result = try Self.run(["card-expand", "--scale", "1"] + args, in: scratch.url)
             #expect(result.status == 2, "\(args)")
             #expect(result.stderr.contains(message), "\(result.stderr)")
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).isEmpty)
     }
 
     @Test func aFailedRenderLeavesAnExistingFileAlone() throws {
-        let directory = try Self.temporaryDirectory()
-        let still = directory.appendingPathComponent("still.png")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let still = scratch.path("still.png")
         try Data("precious".utf8).write(to: still)
         let result = try Self.run(["card-expand", "--scale", "1", "--out", still.path, "--at", "42"])
         #expect(result.status == 2)
@@ -135,8 +132,9 @@ import Media
     }
 
     @Test func stillIsThePNGOfTheScreenAtThatTime() throws {
-        let directory = try Self.temporaryDirectory()
-        let still = directory.appendingPathComponent("nested/still.png")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let still = scratch.path("nested/still.png")
         let result = try Self.run(["card-expand", "--scale", "1", "--out", still.path, "--at", "0.8"])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGCodec.decode(contentsOf: still)
@@ -146,8 +144,9 @@ import Media
     }
 
     @Test func mp4HasTheTaggedFormatAndTheFrameCountOfTheTimeline() throws {
-        let directory = try Self.temporaryDirectory()
-        let clip = directory.appendingPathComponent("card.mp4")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let clip = scratch.path("card.mp4")
         let result = try Self.run(["card-expand", "--scale", "1", "--out", clip.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("97 frames"))
@@ -164,8 +163,9 @@ import Media
     }
 
     @Test func pngSequenceHasOneFilePerFrame() throws {
-        let directory = try Self.temporaryDirectory()
-        let frames = directory.appendingPathComponent("frames/")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let frames = scratch.path("frames/")
         let result = try Self.run(["card-expand", "--scale", "1", "--fps", "10", "--out", frames.path + "/"])
         #expect(result.status == 0, "\(result.stderr)")
         let names = try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted()
@@ -175,9 +175,10 @@ import Media
     }
 
     @Test func plotWritesTheImageAndItsLegendAndNothingElse() throws {
-        let directory = try Self.temporaryDirectory()
-        let plot = directory.appendingPathComponent("plots/card.png")
-        let result = try Self.run(["card-expand", "--plot", plot.path], in: directory)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let plot = scratch.path("plots/card.png")
+        let result = try Self.run(["card-expand", "--plot", plot.path], in: scratch.url)
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGCodec.decode(contentsOf: plot)
         #expect(image.width == 1400 && image.height == 760)
@@ -187,7 +188,7 @@ import Media
             #expect(legend.contains(text) && result.stdout.contains(text), "\(text)")
         }
         // Without --out, only the plot is written.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["plots"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path) == ["plots"])
         #expect(try FileManager.default.contentsOfDirectory(atPath: plot.deletingLastPathComponent().path).sorted()
                 == ["card.png", "card.png.txt"])
     }
@@ -202,9 +203,10 @@ import Media
 /// `--dump-tree` and `tree`: a dumped tree renders to the same PNG as the still.
 @Suite(.serialized) struct LayerTreeCommands {
     @Test func dumpThenRenderGivesTheSamePNG() throws {
-        let directory = try CommandLine.temporaryDirectory()
-        let tree = directory.appendingPathComponent("tree.json"), still = directory.appendingPathComponent("still.png")
-        let redrawn = directory.appendingPathComponent("redrawn.png")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let tree = scratch.path("tree.json"), still = scratch.path("still.png")
+        let redrawn = scratch.path("redrawn.png")
         let dump = try CommandLine.run(["card-expand", "--scale", "1", "--dump-tree", tree.path, "--at", "0.6", "--out", still.path])
         #expect(dump.status == 0, "\(dump.stderr)")
         let render = try CommandLine.run(["tree", tree.path, "--out", redrawn.path])
@@ -219,8 +221,9 @@ import Media
     }
 
     @Test func badDocumentIsRefusedWithItsPathAndNothingIsWritten() throws {
-        let directory = try CommandLine.temporaryDirectory()
-        let tree = directory.appendingPathComponent("bad.json"), out = directory.appendingPathComponent("out.png")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let tree = scratch.path("bad.json"), out = scratch.path("out.png")
         try Data(#"{"format": "render-transition.layer-tree", "version": 1, "canvas": {"width": 10, "height": 10}, "root": {"opacity": true}}"#.utf8).write(to: tree)
         let result = try CommandLine.run(["tree", tree.path, "--out", out.path])
         #expect(result.status == 2)
@@ -234,9 +237,10 @@ import Media
     /// card-expand only taps, so touches are off by default; `--touches` draws the dot while the finger is
     /// down (0.2–0.3 s) and changes nothing once it is up.
     @Test func touchesDrawsTheFingerOnlyWhenAskedAndWhileItIsDown() throws {
-        let directory = try CommandLine.temporaryDirectory()
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
         func still(_ at: String, _ flags: [String]) throws -> [UInt8] {
-            let url = directory.appendingPathComponent("\(at)\(flags.joined()).png")
+            let url = scratch.path("\(at)\(flags.joined()).png")
             let result = try CommandLine.run(["card-expand", "--scale", "1", "--at", at, "--out", url.path] + flags)
             #expect(result.status == 0, "\(result.stderr)")
             return try PNGCodec.decode(contentsOf: url).bytes
@@ -253,8 +257,9 @@ import Media
     }
 
     @Test func deviceSetsTheCanvasAndScale() throws {
-        let directory = try CommandLine.temporaryDirectory()
-        let still = directory.appendingPathComponent("se.png")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let still = scratch.path("se.png")
         let result = try CommandLine.run(["card-expand", "--device", "iphone-se", "--out", still.path, "--at", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGCodec.decode(contentsOf: still)
@@ -263,8 +268,9 @@ import Media
     }
 
     @Test func filmstripHasOneThumbnailPerMoment() throws {
-        let directory = try CommandLine.temporaryDirectory()
-        let strip = directory.appendingPathComponent("strip.png")
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let strip = scratch.path("strip.png")
         let result = try CommandLine.run(["card-expand", "--scale", "1", "--out", strip.path, "--filmstrip", "4"])
         #expect(result.status == 0, "\(result.stderr)")
         let image = try PNGCodec.decode(contentsOf: strip)

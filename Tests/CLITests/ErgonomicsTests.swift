@@ -3,6 +3,7 @@ import Foundation
 import Media
 import Stage
 import Scenes
+import TestSupport
 @testable import RenderTransitionCLI
 
 /// What every user of the command meets: version, suggestions, help for a scene, refused extra words,
@@ -70,8 +71,9 @@ import Scenes
     }
 
     @Test func theSummarySaysWhatWasWrittenAndQuietSaysNothing() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let directory = scratch.url
         let still = directory.appendingPathComponent("nested/deeper/still.png")
         let result = try CLI.run(["card-expand", "--scale", "0.5", "--at", "0.8", "--out", still.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -89,8 +91,9 @@ import Scenes
     }
 
     @Test func jsonSummaryIsOneObjectForScripts() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let directory = scratch.url
         let clip = directory.appendingPathComponent("clip.mp4")
         let result = try CLI.run(["cross-dissolve", "--scale", "0.25", "--fps", "10", "--out", clip.path, "--json"])
         #expect(result.status == 0, "\(result.stderr)")
@@ -113,13 +116,17 @@ import Scenes
     }
 
     @Test func aGIFWithoutOptionsIsFiftyFramesASecondAndDocsSized() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let directory = scratch.url
         let gif = directory.appendingPathComponent("clip.gif")
         let result = try CLI.run(["cross-dissolve", "--out", gif.path])
         #expect(result.status == 0, "\(result.stderr)")
         let info = try VideoInfo.probe(gif)
         #expect(info.width == 320 && info.height == 694, "\(info.width)×\(info.height)")
+        // 50 fps: every frame 2 cs (still frames merged into the one before), 1.72 s in all.
+        let delays = gifFrameDelays([UInt8](try Data(contentsOf: gif)))
+        #expect(delays.allSatisfy { $0 % 2 == 0 } && delays.reduce(0, +) == 172, "\(delays)")
         #expect(result.stdout.contains("86 frames, 1.700 s at 50 fps"), "\(result.stdout)")
     }
 
@@ -127,8 +134,9 @@ import Scenes
     /// is cleared before the summary.
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/script")))
     func progressLineOnATerminal() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let directory = scratch.url
         let clip = directory.appendingPathComponent("clip.mp4")
         let command = [CLI.binary.path, "cross-dissolve", "--scale", "0.25", "--fps", "30", "--out", clip.path].joined(separator: " ")
         let process = Process()
@@ -165,8 +173,9 @@ import Scenes
 
     /// A configured scene value renders under its own name, on its own device, with no global state.
     @Test func aVariantRendersOnItsOwnDevice() throws {
-        let directory = try CLI.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let directory = scratch.url
         let still = directory.appendingPathComponent("se.png")
         let scenes = [CardExpandScene.definition,
                       CardExpandScene.variant("card-expand-se", summary: "On an iPhone SE", device: .iPhoneSE) { CardExpandScene() }]

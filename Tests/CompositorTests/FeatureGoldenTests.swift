@@ -4,12 +4,12 @@ import QuartzCore
 import Raster
 import TransitionTesting
 import Compositor
+import TestSupport
 
 /// One golden per rendering feature, each a small layer tree drawn at 2×, checked by eye before recording.
 @Suite struct FeatureGoldens {
     static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let failures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("__failures__")
+    static let failures = goldenFailuresDirectory
 
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     static let orange = CGColor(red: 1, green: 0.62, blue: 0.04, alpha: 1)

@@ -3,6 +3,7 @@ import Foundation
 @testable import QuartzCore
 import Raster
 import Compositor
+import TestSupport
 
 /// Frames drawn in the memory of earlier frames: every path of the renderer (no change, a damaged
 /// region, the cached backdrop, a rebuilt backdrop, a full frame, a change of size) gives the bytes of a
@@ -58,10 +59,6 @@ import Compositor
         LayerRenderer(scale: scale).render(frame.0, size: frame.1, background: .black)
     }
 
-    static func address(_ buffer: PixelBuffer) -> Int {
-        buffer.bytes.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-    }
-
     @Test("frames dropped after use: fresh bytes, one piece of memory", arguments: [CGFloat(1), 3])
     func droppedFrames(scale: CGFloat) {
         let renderer = LayerRenderer(scale: scale)
@@ -69,7 +66,7 @@ import Compositor
         for (index, frame) in Self.script.enumerated() {
             let image = renderer.render(frame.0, size: frame.1, background: .black)
             #expect(image == Self.fresh(frame, scale: scale), "frame \(index)")
-            addresses.append(Self.address(image))
+            addresses.append(storageAddress(of: image))
         }
         #expect(addresses.count == 16)
         // The damaged-region frames (1-3, 14-15), the unchanged ones (4, 10) and the cached-backdrop frames

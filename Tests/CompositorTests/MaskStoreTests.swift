@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import Compositor
+import TestSupport
 
 /// The renderer's coverage masks are made once per clip per render and written into the memory of the
 /// previous render's masks. Against fresh masks for every fill: byte for byte, on random card trees
@@ -25,8 +26,8 @@ import Foundation
             let fresh = LayerRenderer(scale: scale)
             fresh.masks.enabled = false
             let a = cached.render(root, size: size), b = fresh.render(root, size: size)
-            let differing = (0..<a.width * a.height).filter { a.bytes[$0 * 4..<$0 * 4 + 4] != b.bytes[$0 * 4..<$0 * 4 + 4] }
-            #expect(differing.isEmpty, "seed \(seed): \(differing.count) pixels differ")
+            let difference = pixelDifference(a, b)
+            #expect(difference == nil, "seed \(seed): \(difference ?? "")")
         }
         // Masks are kept only from one render to the next.
         #expect(cached.masks.made.count < 64)

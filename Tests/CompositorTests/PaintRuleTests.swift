@@ -3,6 +3,7 @@ import Foundation
 import QuartzCore
 import Raster
 import Compositor
+import TestSupport
 
 /// Core Animation's per-layer paint rules as the layer renderer applies them (reference §6).
 @Suite struct PaintRules {
@@ -145,7 +146,7 @@ import Compositor
         }
         let fast = LayerRenderer(scale: 2).render(tree(forceGeneralPath: false), size: CGSize(width: 100, height: 110))
         let general = LayerRenderer(scale: 2).render(tree(forceGeneralPath: true), size: CGSize(width: 100, height: 110))
-        let worst = zip(fast.bytes, general.bytes).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        let worst = largestChannelDifference(fast, general)
         #expect(worst <= 2, "largest channel difference \(worst)")
     }
 }

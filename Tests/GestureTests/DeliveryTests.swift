@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 
 /// UIScreenEdgePanGestureRecognizer: 13 pt region (11 at the bottom), 15 pt hysteresis, first touch only.
 @Suite struct EdgePan {
@@ -255,8 +256,8 @@ import Foundation
 
     @Test func namedRatesAndTheContinuousIntegral() {
         // Factors (seconds): normal 0.4990 (integral 0.4995), fast 0.0990 (integral 0.0995).
-        #expect(close(project(initialVelocity: 1000, decelerationRate: .normal), 499))
-        #expect(close(project(initialVelocity: 1000, decelerationRate: .fast), 99))
+        #expect(close(project(initialVelocity: 1000, decelerationRate: .normal), 499, 1e-9))
+        #expect(close(project(initialVelocity: 1000, decelerationRate: .fast), 99, 1e-9))
         for rate in [UIScrollView.DecelerationRate.normal, .fast] {
             let integral = -1000 / (1000 * log(rate.rawValue))
             #expect(abs(project(initialVelocity: 1000, decelerationRate: rate) - integral) < 0.51)

@@ -1,6 +1,7 @@
 import Testing
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 
 /// UIPanGestureRecognizer: reference §5.
 @Suite struct Pan {
@@ -73,10 +74,10 @@ import Testing
         h.send(.began, 100, 200, at: 0)
         h.send(.moved, 100, 230, at: 0.1)
         h.send(.moved, 100, 260, at: 0.2)
-        #expect(close(pan.translation(in: nil).y, 50))
-        #expect(close(pan.translation(in: view).y, 25))
-        #expect(close(pan.velocity(in: nil).y, 300))
-        #expect(close(pan.velocity(in: view).y, 150))
+        #expect(close(pan.translation(in: nil).y, 50, 1e-9))
+        #expect(close(pan.translation(in: view).y, 25, 1e-9))
+        #expect(close(pan.velocity(in: nil).y, 300, 1e-9))
+        #expect(close(pan.velocity(in: view).y, 150, 1e-9))
     }
 
     /// v = 0.2 · latest + 0.8 · previous, per-event samples Δposition / Δt.
@@ -85,11 +86,11 @@ import Testing
         let (_, pan) = makePan(h, log: log)
         h.send(.began, 0, 200, at: 0)
         h.send(.moved, 30, 200, at: 0.1)             // sample 300 pt/s; only one: velocity = 300
-        #expect(close(pan.velocity(in: nil).x, 300))
+        #expect(close(pan.velocity(in: nil).x, 300, 1e-9))
         h.send(.moved, 40, 200, at: 0.2)             // sample 100 → 0.2·100 + 0.8·300 = 260
-        #expect(close(pan.velocity(in: nil).x, 260))
+        #expect(close(pan.velocity(in: nil).x, 260, 1e-9))
         h.send(.moved, 40.5, 200, at: 0.2005)        // Δt < 1 ms reads as 0 → 0.2·0 + 0.8·100 = 80
-        #expect(close(pan.velocity(in: nil).x, 80))
+        #expect(close(pan.velocity(in: nil).x, 80, 1e-9))
     }
 
     /// A finger moving as x(t) = 400 t − 300 t² (velocity 400 − 600 t) sampled at 120 Hz: the estimate is the

@@ -4,6 +4,7 @@ import Foundation
 @testable import Stage
 import Raster
 @testable import Playback
+import TestSupport
 
 /// Counts the touch samples it gets (its pan does not cancel them).
 final class CountingView: UIView {
@@ -214,10 +215,9 @@ final class MovingTarget: PanelProbe {
         for i in [0, 3, 4] { #expect(on[i] == off[i]) }
         // Finger down: the frames differ only inside the 44 pt disc around the finger.
         for i in [1, 2] {
-            var differing: [(Int, Int)] = []
-            for y in 0..<on[i].height { for x in 0..<on[i].width where on[i][x, y] != off[i][x, y] { differing.append((x, y)) } }
+            let differing = differingPixels(on[i], off[i])
             #expect(!differing.isEmpty)
-            let xs = differing.map(\.0), ys = differing.map(\.1)
+            let xs = differing.map(\.x), ys = differing.map(\.y)
             #expect(xs.max()! - xs.min()! <= 44 && ys.max()! - ys.min()! <= 44)
         }
     }

@@ -32,5 +32,3 @@ final class StateLog {
     }
     func handleTap(_ tap: UITapGestureRecognizer) { states.append(tap.state) }
 }
-
-func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-9) -> Bool { abs(a - b) <= tolerance }

@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 @testable import Media
+import TestSupport
 
 /// GIFSink: what a GIF decoder (FFmpeg's) shows, the frame delays, merged still frames, atomic output.
 @Suite struct GIFSinkTests {
@@ -17,30 +18,8 @@ import Testing
         }
     }
 
-    /// The graphic-control delays of a GIF, in order (scanning its blocks).
-    static func delays(_ bytes: [UInt8]) -> [Int] {
-        var delays: [Int] = []
-        var i = 13 + 3 * 256
-        while i < bytes.count {
-            switch bytes[i] {
-            case 0x21:
-                if bytes[i + 1] == 0xF9 { delays.append(Int(bytes[i + 4]) | Int(bytes[i + 5]) << 8) }
-                i += 2
-                while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
-                i += 1
-            case 0x2C:
-                i += 10 + 1   // descriptor, then LZW minimum code size
-                while bytes[i] != 0 { i += Int(bytes[i]) + 1 }
-                i += 1
-            default:
-                return delays   // 0x3B, the trailer
-            }
-        }
-        return delays
-    }
-
     @Test func decodesToTheFramesWithMergedStillFramesAndExactDelays() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.path("clip.gif")
         let sink = try GIFSink(file: url, framesPerSecond: 30)
@@ -51,7 +30,7 @@ import Testing
         let bytes = [UInt8](try Data(contentsOf: url))
         #expect(Array(bytes.prefix(6)) == Array("GIF89a".utf8))
         // Frames start at round(100·i/30) cs: 0, 3, 7, 10, 13, 17, 20. Frames 3–5 are one picture, 10 cs.
-        #expect(Self.delays(bytes) == [3, 4, 3, 10])
+        #expect(gifFrameDelays(bytes) == [3, 4, 3, 10])
         let info = try VideoInfo.probe(url)
         #expect(info.width == 40 && info.height == 30)
         for (index, expected) in Self.frames().prefix(4).enumerated() {
@@ -61,13 +40,13 @@ import Testing
     }
 
     @Test func refusesRatesBrowsersWouldSlowDown() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         #expect(throws: MediaError.self) { try GIFSink(file: scratch.path("fast.gif"), framesPerSecond: 60) }
     }
 
     @Test func cancelLeavesNothingAndKeepsAnOldFile() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.path("clip.gif")
         try Data("old".utf8).write(to: url)
@@ -80,7 +59,7 @@ import Testing
 
     @Test func lzwCodeStreamRoundTripsThroughTableResets() throws {
         // A long, varied image makes the LZW table fill (4096 codes) and clear several times.
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let url = scratch.path("noise.gif")
         var seed: UInt32 = 12345

@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 @testable import Media
+import TestSupport
 
 /// BT.709 limited-range Y′CbCr of a full-range RGB colour (the reference the encoder must match).
 func bt709Limited(_ r: Double, _ g: Double, _ b: Double) -> (y: Double, cb: Double, cr: Double) {
@@ -39,7 +40,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
 
 @Suite struct MP4SinkTests {
     @Test func encodesH264HighBT709LimitedAtExactFrameCount() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("clip.mp4")
         let sink = try MP4Sink(file: file, width: 320, height: 240, framesPerSecond: 60)
@@ -72,7 +73,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     /// The stored Y′CbCr values are BT.709 limited range (not BT.601, not full range): checks the matrix
     /// and range of the conversion itself, which a round trip through one wrong matrix would hide.
     @Test func storedSamplesAreBT709LimitedRange() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("colours.mp4")
         let colours: [(UInt8, UInt8, UInt8)] = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 255), (0, 0, 0), square]
@@ -104,7 +105,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
 
     /// 393×853 is stored as 394×854, the last column and row repeated.
     @Test func oddSizeIsPaddedByRepeatingTheLastColumnAndRow() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("odd.mp4")
         let sink = try MP4Sink(file: file, width: 393, height: 853, framesPerSecond: 60)
@@ -133,7 +134,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
 
     /// Translucent pixels show composited over black (premultiplied colour as is).
     @Test func translucentFramesAreCompositedOverBlack() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("translucent.mp4")
         let sink = try MP4Sink(file: file, width: 64, height: 64, framesPerSecond: 24)
@@ -144,7 +145,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     }
 
     @Test func cancelLeavesNoFileAndKeepsAnExistingOne() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("clip.mp4")
         let sink = try MP4Sink(file: file, width: 64, height: 48, framesPerSecond: 30)
@@ -167,7 +168,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     }
 
     @Test func replacesAnExistingFileOnFinish() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("clip.mp4")
         try writeBytes([1, 2, 3], file)
@@ -179,7 +180,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     }
 
     @Test func pathsWithColonsSpacesAndUnicode() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("http: clip %20 ünï #1.mp4")
         let sink = try MP4Sink(file: file, width: 32, height: 32, framesPerSecond: 30)
@@ -191,7 +192,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     }
 
     @Test func invalidParametersAreRejectedAtInit() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("clip.mp4")
         for (w, h, fps) in [(0, 10, 30), (10, 0, 30), (16385, 10, 30), (10, 16385, 30), (-2, 10, 30),
@@ -204,7 +205,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     }
 
     @Test func wrongFrameSizeAndEmptyFinishAreErrors() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("clip.mp4")
         let sink = try MP4Sink(file: file, width: 64, height: 48, framesPerSecond: 30)
@@ -218,7 +219,7 @@ private func expectColor(_ image: PixelBuffer, _ x: Int, _ y: Int, _ color: (UIn
     }
 
     @Test func probeErrors() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let missing = scratch.path("missing.mp4")
         let error = #expect(throws: MediaError.self) { try VideoInfo.probe(missing) }

@@ -2,14 +2,15 @@ import Foundation
 import Raster
 import Testing
 @testable import Media
+import TestSupport
 
 @Suite struct PNGCodecTests {
     @Test func opaqueRoundTripIsExact() throws {
-        var random = LCG(state: 1)
+        var random = ByteLCG(seed: 1)
         let image = makeImage(width: 37, height: 23) { _, _ in (random.next(), random.next(), random.next(), 255) }
         let decoded = try PNGCodec.decode(try PNGCodec.encode(image))
         #expect(decoded.width == 37 && decoded.height == 23)
-        #expect(difference(decoded, image) == nil)
+        #expect(pixelDifference(decoded, image) == nil)
     }
 
     /// Every valid premultiplied (colour ≤ alpha) pair survives un-premultiply → PNG → premultiply.
@@ -22,7 +23,7 @@ import Testing
             return (c, a - c, c / 2, a)
         }
         let decoded = try PNGCodec.decode(try PNGCodec.encode(image))
-        #expect(difference(decoded, image) == nil)
+        #expect(pixelDifference(decoded, image) == nil)
     }
 
     @Test func premultiplicationRounding() throws {
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func encodingIsDeterministic() throws {
-        var random = LCG(state: 7)
+        var random = ByteLCG(seed: 7)
         let image = makeImage(width: 64, height: 40) { _, _ in
             let a = random.next() | 1
             return (random.next() % a, random.next() % a, random.next() % a, a)
@@ -90,7 +91,7 @@ import Testing
         #expect(empty?.description.contains("not a readable PNG") == true)
 
         // A damaged image-data chunk (CRC mismatch / bad zlib stream).
-        var random = LCG(state: 3)
+        var random = ByteLCG(seed: 3)
         var png = try PNGCodec.encode(makeImage(width: 40, height: 40) { _, _ in (random.next(), random.next(), 0, 255) })
         for i in (png.count - 60)..<(png.count - 30) { png[i] ^= 0x5A }
         let damaged = #expect(throws: MediaError.self) { try PNGCodec.decode(png) }
@@ -99,7 +100,7 @@ import Testing
     }
 
     @Test func truncatedDataIsRejected() throws {
-        var random = LCG(state: 5)
+        var random = ByteLCG(seed: 5)
         let png = try PNGCodec.encode(makeImage(width: 40, height: 40) { _, _ in (random.next(), random.next(), 0, 255) })
         for length in [png.count / 2, 30, 8] {
             let error = #expect(throws: MediaError.self) { try PNGCodec.decode(Array(png.prefix(length))) }
@@ -108,7 +109,7 @@ import Testing
     }
 
     @Test func fileErrorsNameThePath() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let missing = scratch.path("nowhere/missing.png")
         let error = #expect(throws: MediaError.self) { try PNGCodec.decode(contentsOf: missing) }

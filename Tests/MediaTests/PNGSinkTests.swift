@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Testing
 @testable import Media
+import TestSupport
 
 @Suite struct PNGSequenceSinkTests {
     private func frames(_ count: Int, shade: UInt8) -> [PixelBuffer] {
@@ -30,7 +31,7 @@ import Testing
     }
 
     @Test func writesNumberedFramesOnlyOnFinish() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let directory = scratch.path("deep/er/frames")  // parent missing: created
         let input = frames(3, shade: 50)
@@ -48,7 +49,7 @@ import Testing
     }
 
     @Test func rerunWithFewerFramesRemovesStaleFramesOnly() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let directory = scratch.path("frames")
         try write(frames(5, shade: 1), to: directory)
@@ -66,7 +67,7 @@ import Testing
     }
 
     @Test func cancelLeavesExistingDirectoryUntouched() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let directory = scratch.path("frames")
         try write(frames(3, shade: 1), to: directory)
@@ -92,7 +93,7 @@ import Testing
     }
 
     @Test func finishWithoutFramesIsAnError() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let sink = try PNGSequenceSink(directory: scratch.path("frames"))
         let error = #expect(throws: MediaError.self) { try sink.finish() }
@@ -102,7 +103,7 @@ import Testing
     }
 
     @Test func directoryThatIsAFileIsRejectedAtInit() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("frames")
         try writeBytes([42], file)
@@ -114,7 +115,7 @@ import Testing
     }
 
     @Test func framesMustShareOneSize() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let sink = try PNGSequenceSink(directory: scratch.path("frames"))
         try sink.append(solid(4, 4, 0, 0, 0))
@@ -124,7 +125,7 @@ import Testing
 
     @Test(.enabled(if: getuid() != 0, "root may write anywhere"))
     func unwritableParentIsReportedAtInit() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer {
             chmod(scratch.path("locked").path, 0o755)
             scratch.cleanUp()
@@ -138,7 +139,7 @@ import Testing
 
 @Suite struct PNGFileSinkTests {
     @Test func replacesAnExistingFileOnlyOnFinish() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("still.png")
         let old = solid(4, 4, 255, 0, 0)
@@ -154,7 +155,7 @@ import Testing
     }
 
     @Test func cancelLeavesTheOldFile() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("still.png")
         let old = try PNGCodec.encode(solid(4, 4, 255, 0, 0))
@@ -175,7 +176,7 @@ import Testing
     }
 
     @Test func exactlyOneFrame() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let file = scratch.path("still.png")
         let empty = try PNGFileSink(file: file)
@@ -192,7 +193,7 @@ import Testing
     }
 
     @Test func fileThatIsADirectoryIsRejectedAtInit() throws {
-        let scratch = try Scratch()
+        let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         let error = #expect(throws: MediaError.self) { try PNGFileSink(file: scratch.url) }
         #expect(error?.description.contains("is a directory") == true)

@@ -4,12 +4,6 @@ import Testing
 
 /// Model vs presentation, the virtual clock, and UIView animation blocks.
 @Suite struct ViewAnimations {
-    /// Runs `body` on a fresh clock, so tests never share time.
-    func onFreshClock(_ body: (Timeline) -> Void) {
-        let timeline = Timeline()
-        Timeline.$current.withValue(timeline) { body(timeline) }
-    }
-
     @Test func modelChangesAtOncePresentationFollowsTheClock() {
         onFreshClock { clock in
             let view = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

@@ -3,7 +3,7 @@ import Foundation
 @testable import QuartzCore
 @testable import UIKit
 
-/// Runs `body` on a fresh virtual clock.
+/// Runs `body` on a fresh virtual clock, so tests never share time (used across MotionTests).
 func onFreshClock(_ body: (Timeline) -> Void) {
     let timeline = Timeline()
     Timeline.$current.withValue(timeline) { body(timeline) }

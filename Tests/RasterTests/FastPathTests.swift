@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Raster
+import TestSupport
 
 // Fast paths against the general rule they replace, on random and edge inputs: byte for byte.
 
@@ -17,7 +18,7 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
 @Test func gradientTableRowMatchesClampedIndexing() {
     let n = PaintEvaluator.lookupSize
     let table = (0...n).map { UInt32($0) &* 2_654_435_761 }
-    var rng = TestRandom(seed: 7)
+    var rng = SplitMix64(seed: 7)
     let unit = Int64(1) << 32
     var cases: [(Int64, Int64, Int)] = [
         (0, 0, 5), (-1, 0, 5), (Int64(n + 1) * unit, 0, 3), (Int64(n + 1) * unit - 1, 0, 3),
@@ -45,16 +46,11 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
 
 /// A fill that skips a rect leaves exactly that rect alone and gives every other pixel the plain fill's bytes.
 @Test func fillSkippingARectMatchesThePlainFillElsewhere() {
-    var rng = TestRandom(seed: 11)
+    var rng = SplitMix64(seed: 11)
     func unit() -> Double { Double.random(in: 0...1, using: &rng) }
     for round in 0..<150 {
         let w = 48, h = 40
-        var base = PixelBuffer(width: w, height: h)
-        for i in 0..<base.bytes.count / 4 {
-            let a = UInt8.random(in: 0...255, using: &rng)
-            base.bytes[i * 4 + 3] = round % 3 == 0 ? 255 : a
-            for c in 0..<3 { base.bytes[i * 4 + c] = UInt8.random(in: 0...base.bytes[i * 4 + 3], using: &rng) }
-        }
+        let base = randomPremultipliedBuffer(width: w, height: h, opaque: round % 3 == 0, using: &rng)
         let rect = CGRect(x: unit() * 20 - 4, y: unit() * 16 - 4, width: unit() * 40 + 1, height: unit() * 36 + 1)
         let shape = RoundedRect(rect: rect, radii: CornerRadii(topLeft: unit() * 10, topRight: unit() * 3, bottomLeft: 0, bottomRight: unit() * 12))
         let color = CGColor(red: unit(), green: unit(), blue: unit(), alpha: round % 2 == 0 ? 1 : unit())
@@ -86,7 +82,7 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
 /// Copying and filling in one pass gives the bytes of a copy followed by the fills, one after another
 /// (overlapping, fractional, partly outside; solid and gradient paints; translucent and opaque).
 @Test func copyFillingMatchesCopyThenFills() {
-    var rng = TestRandom(seed: 23)
+    var rng = SplitMix64(seed: 23)
     func unit() -> Double { Double.random(in: 0...1, using: &rng) }
     for round in 0..<60 {
         let w = Int.random(in: 1...70, using: &rng), h = Int.random(in: 1...90, using: &rng)   // bands of 32 rows and a remainder
@@ -115,7 +111,7 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
 /// The vector run kernel (four pixels per step, then pairs, then one) against blendPixel pixel by pixel,
 /// for random premultiplied paints, weights, destinations, lengths and alignments.
 @Test func blendRunMatchesBlendPixel() {
-    var rng = TestRandom(seed: 5)
+    var rng = SplitMix64(seed: 5)
     for round in 0..<3000 {
         let a = UInt32([0, 1, 255, UInt8.random(in: 0...255, using: &rng)][round % 4])
         func channel() -> UInt32 { UInt32.random(in: 0...a, using: &rng) }

@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import Raster
+import TestSupport
 
 private let black = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
 
@@ -66,8 +67,7 @@ private func analyticShadowMatchesBlurredShape(_ c: ShadowCase) {
         let expected = blurShadow(shape, offset: CGPoint(x: 2.25, y: 5.5), sigma: sigma, color: color, opacity: 0.7, target: base)
         var got = base
         got.drawRoundedRectShadow(shape, offset: CGPoint(x: 2.25, y: 5.5), sigma: sigma, color: color, opacity: 0.7)
-        var maxDiff = 0
-        for i in got.bytes.indices { maxDiff = max(maxDiff, abs(Int(got.bytes[i]) - Int(expected.bytes[i]))) }
+        let maxDiff = largestChannelDifference(got, expected)
         #expect(maxDiff <= 1, "σ = \(sigma): max difference \(maxDiff)")
     }
 }

@@ -25,16 +25,3 @@ func ref8(_ v: Double) -> Int { Swift.min(255, Swift.max(0, Int((v * 255 + 0.5).
 func opaqueBuffer(width: Int, height: Int, alpha: UInt8 = 255) -> PixelBuffer {
     PixelBuffer(width: width, height: height, fill: RGBA8(r: 0, g: 0, b: 0, a: alpha))
 }
-
-/// A small deterministic generator (SplitMix64) for tests that compare a fast path with a general one.
-struct TestRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}

@@ -4,6 +4,7 @@ import Foundation
 import TransitionTesting
 @testable import Playback
 @testable import Diagnostics
+import TestSupport
 
 /// The pieces the scene goldens are built from: key moments from the transition spans, and text goldens
 /// whose failures read as a diff.
@@ -21,23 +22,23 @@ import TransitionTesting
     }
 
     @Test func textGoldenMismatchNamesTheLinesAndWritesTheActualText() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("golden-text-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let golden = directory.appendingPathComponent("scene.txt")
-        try GoldenText.verify("a\nb\nc\n", golden: golden, record: .missing, failuresDirectory: directory)
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let golden = scratch.path("scene.txt")
+        try GoldenText.verify("a\nb\nc\n", golden: golden, record: .missing, failuresDirectory: scratch.url)
         #expect(try String(contentsOf: golden, encoding: .utf8) == "a\nb\nc\n")
-        try GoldenText.verify("a\nb\nc\n", golden: golden, record: .never, failuresDirectory: directory)
+        try GoldenText.verify("a\nb\nc\n", golden: golden, record: .never, failuresDirectory: scratch.url)
 
         var message = ""
         do {
-            try GoldenText.verify("a\nB\nc\nd\n", golden: golden, record: .never, failuresDirectory: directory)
+            try GoldenText.verify("a\nB\nc\nd\n", golden: golden, record: .never, failuresDirectory: scratch.url)
         } catch let mismatch as GoldenMismatch {
             message = mismatch.description
         }
         #expect(message.contains("2 lines"))
         #expect(message.contains("line 2:\n    - b\n    + B"))
         #expect(message.contains("line 4:\n    - (none)\n    + d"))
-        #expect(try String(contentsOf: directory.appendingPathComponent("scene.actual.txt"), encoding: .utf8) == "a\nB\nc\nd\n")
+        #expect(try String(contentsOf: scratch.path("scene.actual.txt"), encoding: .utf8) == "a\nB\nc\nd\n")
         // The golden is untouched unless the mode says to re-record.
         #expect(try String(contentsOf: golden, encoding: .utf8) == "a\nb\nc\n")
     }

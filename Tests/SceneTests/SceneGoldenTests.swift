@@ -2,6 +2,7 @@ import Testing
 import Foundation
 import Stage
 import TransitionTesting
+import TestSupport
 @testable import Scenes
 import Diagnostics
 
@@ -11,7 +12,7 @@ import Diagnostics
 /// looking at them.
 @Suite struct SceneGoldens {
     static let here = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let failures = here.deletingLastPathComponent().appendingPathComponent("__failures__")
+    static let failures = goldenFailuresDirectory
 
     @Test("golden frames of every transition", arguments: builtInScenes.map { $0.name })
     func keyMoments(scene name: String) throws {

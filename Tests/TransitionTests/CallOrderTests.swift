@@ -417,15 +417,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
 @Suite struct EdgeSwipePop {
     /// A finger from x = 4 to `toX` over `duration` at 60 Hz, then lifted; the views follow the finger.
     func swipe(_ stage: Stage, toX: CGFloat, duration: TimeInterval, check: (CGFloat) -> Void = { _ in }) {
-        let steps = Int(duration * 60)
-        stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 4, y: 400))
-        for i in 1...steps {
-            stage.run(for: 1.0 / 60)
-            let x = 4 + (toX - 4) * CGFloat(i) / CGFloat(steps)
-            stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: x, y: 400))
-            check(x)
-        }
-        stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: toX, y: 400))
+        stage.edgeSwipe(toX: toX, steps: Int(duration * 60), check: check)
     }
 
     @Test func releasedPastHalfFinishes() {

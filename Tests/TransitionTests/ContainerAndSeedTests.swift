@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 
 /// What sits in the container at each phase, per presentation style (reference §4.4).
 @Suite struct ContainerContents {
@@ -87,7 +88,7 @@ import Foundation
                 #expect(log.lines == ["B.viewDidLoad", "B.viewWillAppear", "B.viewDidAppear"])
                 if style == .automatic {
                     #expect(child.presentationController?.presentationStyle == .pageSheet)
-                    #expect(close(child.view.frame.minY, 59 + 10))
+                    #expect(close(child.view.frame.minY, 59 + 10, 1e-6))
                 }
             }
         }

@@ -21,15 +21,6 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
 /// reference §4.5: returning a custom pop animator turns the system's edge swipe off unless the app
 /// drives it (returns an interaction controller).
 @Suite struct InteractivePopUnderACustomAnimator {
-    func swipe(_ stage: Stage, toX: CGFloat) {
-        stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 4, y: 400))
-        for i in 1...20 {
-            stage.run(for: 1.0 / 60)
-            stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: 4 + (toX - 4) * CGFloat(i) / 20, y: 400))
-        }
-        stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: toX, y: 400))
-    }
-
     @Test func withoutAnInteractionControllerTheSwipeFailsAndLeavesTheTouches() {
         let a = UIViewController(), b = UIViewController()
         let nav = UINavigationController(rootViewController: a)
@@ -42,7 +33,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
             let other = UIScreenEdgePanGestureRecognizer { (pan: UIScreenEdgePanGestureRecognizer) in if pan.state == .began { otherBegan = true } }
             other.edges = .left
             nav.view.addGestureRecognizer(other)
-            swipe(stage, toX: 200)
+            stage.edgeSwipe(toX: 200, steps: 20)
             stage.settle()
             #expect(nav.interactivePopGestureRecognizer?.state == .failed || nav.interactivePopGestureRecognizer?.state == .possible)
             #expect(otherBegan)
@@ -63,7 +54,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
         onStage(nav) { stage in
             nav.pushViewController(b, animated: false)
             stage.settle()
-            swipe(stage, toX: 200)
+            stage.edgeSwipe(toX: 200, steps: 20)
             // The pop runs with the delegate's interaction controller, waiting for the app to drive it.
             #expect(stage.markLabels.contains { $0.hasPrefix("transition.begin pop") })
             #expect(nav.transitionCoordinator?.isInteractive == true)
@@ -83,7 +74,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
         onStage(nav) { stage in
             nav.pushViewController(b, animated: false)
             stage.settle()
-            swipe(stage, toX: 300)
+            stage.edgeSwipe(toX: 300, steps: 20)
             stage.settle()
             #expect(nav.viewControllers.elementsEqual([a], by: ===))
         }

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 
 // Interactive transitions on the virtual clock, driven by calling the interaction controller directly:
 // scrubbing, finishing in (1 − p)·D / speed, cancelling in p·D / speed, with and without an interruptible

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 import Raster
 import Compositor
 

@@ -2,6 +2,7 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import TestSupport
 
 /// A pop on UIKit's system spring (mass 3, stiffness 1000, damping 500) through an interruptible property
 /// animator, driven by a percent-driven interaction controller.

@@ -31,6 +31,19 @@ struct Stage {
 
     func run(for seconds: TimeInterval) { run(to: clock.now + seconds) }
 
+    /// A finger from the left edge (x = 4, y = 400) to `toX` in `steps` moves 1/60 s apart, then lifted;
+    /// `check` runs after each move with its x.
+    func edgeSwipe(toX: CGFloat, steps: Int, check: (CGFloat) -> Void = { _ in }) {
+        window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 4, y: 400))
+        for i in 1...steps {
+            run(for: 1.0 / 60)
+            let x = 4 + (toX - 4) * CGFloat(i) / CGFloat(steps)
+            window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: x, y: 400))
+            check(x)
+        }
+        window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: toX, y: 400))
+    }
+
     /// Runs until nothing is scheduled (every animation and completion done).
     func settle() {
         while let next = clock.nextEventTime { run(to: next) }
@@ -73,6 +86,3 @@ extension UIView {
     var shownFrame: CGRect { layer.presentation()!.frame }
     var shownAlpha: Double { Double(layer.presentation()!.opacity) }
 }
-
-func close(_ a: CGFloat, _ b: CGFloat, _ tolerance: CGFloat = 1e-6) -> Bool { abs(a - b) <= tolerance }
-func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-6) -> Bool { abs(a - b) <= tolerance }
