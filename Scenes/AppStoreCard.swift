@@ -1,4 +1,5 @@
-// From seed 001 (App Store "Today" card): a card in the Today list expands into its detail screen with a
+// From the article "Custom Transition" (an App Store "Today" card clone): a card in the Today list expands
+// into its detail screen with a
 // spring, while the tab bar slides away. Roles and names follow the article: TodayAnimationTransition is the
 // animator for both directions, CardDetailViewController is its own transitioning delegate and
 // CardPresentationController its presentation controller; TodayViewController remembers `selectedCell`,
@@ -7,7 +8,8 @@ import UIKit
 import Stage
 
 enum GlobalConstants {
-    /// Card width = screen − 2·20 pt, height = 1.2 × width (SCENES.md, after the public App Store clone).
+    /// Card width = screen − 2·20 pt, height = 1.2 × width (after the public App Store
+    /// clone aunnnn/AppStoreiOS11InteractiveTransition).
     static var todayCardSize: CGSize {
         let width = UIScreen.main.bounds.width - 40
         return CGSize(width: width, height: (width * 1.2).rounded())
@@ -282,7 +284,7 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
         toVC.scrollView.imageView.frame.size.width = GlobalConstants.todayCardSize.width
         toVC.scrollView.imageView.frame.size.height = GlobalConstants.todayCardSize.height
         containerView.addSubview(toVC.view)
-        // 3. Spring to full screen: 1.0 s, damping ratio 0.5 (seed 001).
+        // 3. Spring to full screen: 1.0 s, damping ratio 0.5 (the article's values).
         UIView.animate(withDuration: transitonDuration, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [], animations: {
             toVC.view.frame = UIScreen.main.bounds
             toVC.view.layer.cornerRadius = 0
@@ -303,7 +305,7 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
             transitionContext.completeTransition(false)
             return
         }
-        // 0.7 s, damping ratio 0.8 (seed 001: transitonDuration − 0.3).
+        // 0.7 s, damping ratio 0.8 (the article: transitonDuration − 0.3).
         UIView.animate(withDuration: transitonDuration - 0.3, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 0, options: [], animations: {
             let frame = selectedCell.convert(selectedCell.bgBackView.frame, to: toVC.view)
             fromVC.view.frame = frame

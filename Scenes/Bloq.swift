@@ -1,4 +1,5 @@
-// From seed 002 (Trevor Phillips, "interactive animations with UIViewPropertyAnimator", the game Bloq): every
+// From Trevor Phillips, "How to implement interactive animations with Swift's UIViewPropertyAnimator"
+// (freeCodeCamp), the game Bloq: every
 // coloured block is a BlockViewController with a pan. The first non-zero pan velocity picks the direction
 // (larger axis wins), the block's UIViewPropertyAnimator is created paused and scrubbed with the finger
 // (translation / cell pitch, added to the progress caught when the pan began), and on release it is reversed
@@ -7,7 +8,7 @@
 //
 // Mechanical edits from the article: Auto Layout's top/leading constraints become `OffsetConstraint`s that
 // the board's layout pass applies (no Auto Layout here); `#selector` becomes a method reference. The
-// article's gists are not in the seed; the pan handlers below follow its prose. Ours: the 0.35 s ease-in-out
+// article's gists are not in its text; the pan handlers below follow its prose. Ours: the 0.35 s ease-in-out
 // timing, the board, and a pause when a pan catches a running animator (needed to scrub it).
 import UIKit
 import Stage

@@ -1,4 +1,5 @@
-// From seed 003 (the half-screen panel, part 2): TransitionDriver, a UIPercentDrivenInteractiveTransition
+// From Dodo Pizza's half-screen panel, part 2 (Habr, "Не всплывай! Прерываемые транзишены в iOS"):
+// TransitionDriver, a UIPercentDrivenInteractiveTransition
 // subclass, owns a pan on the panel (interactive dismissal, catching a running present or dismiss) and a
 // bottom screen-edge pan on the parent (interactive presentation). DimmPresentationController flips its
 // `direction` when a transition completes (Panel.swift). Mechanical edits: target–action takes method

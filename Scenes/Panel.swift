@@ -1,4 +1,6 @@
-// From seed 000 (the half-screen panel, part 1) with the hooks part 2 (seed 003) adds to the same classes:
+// From Dodo Pizza's two Habr articles on the half-screen panel, "Всплывай! Транзишены в iOS" (part 1,
+// habr.com/ru/company/dodopizzaio/blog/463527) with the hooks part 2 ("Не всплывай! Прерываемые транзишены
+// в iOS", habr.com/ru/company/dodopizzaio/blog/465073) adds to the same classes:
 // the parent keeps PanelTransition strongly (transitioningDelegate is weak); PanelTransition vends the
 // DimmPresentationController, PresentAnimation / DismissAnimation and, from part 2, its TransitionDriver
 // (InteractivePanel.swift) as the interaction controller. The article's side variants (a quick menu from
@@ -9,7 +11,7 @@ import UIKit
 import Stage
 
 /// Which screen edge the panel lives at. The article builds `.bottom` and shows the other two as
-/// pictures; their sizes are ours (SCENES.md).
+/// pictures; their sizes are ours.
 enum PanelEdge {
     case bottom, right, top
 }

@@ -1,4 +1,4 @@
-// The screens of the panel scenes (seeds 000 and 003): a pizza-menu app (the articles are Dodo Pizza's)
+// The screens of the panel scenes: a pizza-menu app (the articles are Dodo Pizza's)
 // whose parent screen presents the half-screen panel (ChildViewController, as the articles name it), a quick
 // menu from the right and an information banner from the top. Plain views and placeholder bars, laid out
 // from the safe area.

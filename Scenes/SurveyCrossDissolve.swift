@@ -1,4 +1,5 @@
-// From seed 004 (the transition survey), its "Cross Dissolve" demo: the first screen is its own
+// From the transition survey "iOS實戰之自定義轉場動畫詳解", its "Cross Dissolve" demo:
+// the first screen is its own
 // transitioning delegate and vends one animator for the present and another for the dismiss. The
 // presented screen uses `.fullScreen`, so UIKit removes the presenting view once the present completes,
 // and the dismiss animator must put it back into the container (the survey's from/to rule).
@@ -34,7 +35,7 @@ final class CrossDissolveAnimator: UIViewControllerAnimatedTransitioning {
 }
 
 /// The to-view starts with its top edge at half the from-view's height, transparent, and springs to its
-/// final frame while becoming opaque: 2 s, damping ratio 0.6, no initial velocity (seed 004).
+/// final frame while becoming opaque: 2 s, damping ratio 0.6, no initial velocity (the survey's values).
 final class HalfWaySpringAnimator: UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 2 }
 

@@ -1,4 +1,5 @@
-// From seed 004 (the transition survey), its "Custom Presentation" demo: a form-sheet-like presentation.
+// From the transition survey "iOS實戰之自定義轉場動畫詳解", its "Custom Presentation" demo:
+// a form-sheet-like presentation.
 // CustomPresentationController is at once the presentation controller, the transitioning delegate and
 // the animator. It shows the presented controller's view inside a wrapper: a shadow view (opacity 0.44,
 // radius 13, offset (0, −6)) around a rounding view (corner radius 16, masksToBounds); `presentedView` is

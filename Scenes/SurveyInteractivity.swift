@@ -1,4 +1,5 @@
-// From seed 004 (the transition survey), its "Interactivity" demo: a screen-edge pan from the right edge
+// From the transition survey "iOS實戰之自定義轉場動畫詳解", its "Interactivity" demo:
+// a screen-edge pan from the right edge
 // presents the second screen interactively. The first screen keeps a separate transitioning delegate
 // (InteractivityTransitionDelegate) that vends InteractivityTransitionAnimator for both directions and,
 // only while a gesture drives the transition, a TransitionInteractionController: a
@@ -68,7 +69,7 @@ final class InteractivityTransitionAnimator: UIViewControllerAnimatedTransitioni
 // MARK: - Interaction
 
 /// Follows an edge pan that is already under way: `update` on every change, and on release finish when
-/// at least half way (seed 004), cancel otherwise.
+/// at least half way (as in the survey), cancel otherwise.
 final class TransitionInteractionController: UIPercentDrivenInteractiveTransition {
     let gestureRecognizer: UIScreenEdgePanGestureRecognizer
     let edge: UIRectEdge

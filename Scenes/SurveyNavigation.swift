@@ -1,11 +1,12 @@
-// From seed 004 (the transition survey), its UINavigationController part: the first screen makes itself
+// From the transition survey "iOS實戰之自定義轉場動畫詳解", its UINavigationController part:
+// the first screen makes itself
 // the navigation controller's delegate and returns a PushAnimator for `.push` and a PopAnimator for `.pop`
 // ("an animator written well works for present/dismiss and push/pop alike"). The article says the
 // navigation controller can be made interactive "on the same principle" as the presentation: here the
 // first screen drives a left screen-edge pan through a UIPercentDrivenInteractiveTransition it returns as
 // the interaction controller.
 //
-// The article elides the animators' bodies; they do what UIKit's own push does (reference §4.5): the
+// The article elides the animators' bodies; they do what UIKit's own push does: the
 // incoming screen slides in from the right edge while the outgoing one moves to −0.3 × width under a light
 // dimming, on the system spring (mass 3, stiffness 1000, damping 500, clamped to critical), 0.5 s
 // requested. A spring that defines its own duration runs for its settling time, 0.6 s here (see
@@ -194,7 +195,7 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
     // MARK: The interactive pop
 
     /// progress = translation / width; on release, past half way or a fling of one screen width per
-    /// second finishes (reference §4.5), anything else cancels.
+    /// second finishes (Flutter's public emulation of UIKit's private rule), anything else cancels.
     func handlePopGesture(_ recognizer: UIScreenEdgePanGestureRecognizer) {
         guard let view = recognizer.view else { return }
         let width = view.bounds.width

@@ -2,7 +2,7 @@ import CoreGraphics
 import QuartzCore
 import Raster
 
-/// Draws a presentation snapshot into pixels, following Core Animation's per-layer order (reference §6):
+/// Draws a presentation snapshot into pixels, following Core Animation's per-layer order:
 /// shadow, background, contents, sublayers by zPosition, border; `mask` and `masksToBounds` clip the
 /// contents, sublayers and border (masksToBounds also the layer's own shadow); opacity < 1 composites a
 /// subtree as one image unless `allowsGroupOpacity` is false.

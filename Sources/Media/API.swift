@@ -1,4 +1,4 @@
-// CONTRACT FILE — the public surface of Media. The sinks live in PNGSinks.swift and MP4Sink.swift,
+// The public surface of Media. The sinks live in PNGSinks.swift and MP4Sink.swift,
 // VideoInfo in VideoInfo.swift, the PNG work in PNGCodec.swift.
 import Foundation
 import Raster

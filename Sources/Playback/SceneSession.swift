@@ -7,7 +7,7 @@ import Media
 /// One run of a scene on its own virtual clock and screen: builds the window, plays the script, and
 /// answers what the screen shows at any time from now on. Time only moves forward.
 public final class SceneSession {
-    /// Stillness before the first input and after the last motion settles (SCENES.md).
+    /// Stillness before the first input and after the last motion settles, so clips read well as docs media.
     public static let leadIn: TimeInterval = 0.2
     public static let hold: TimeInterval = 0.3
     /// A scene that has not settled by then is broken (an animation that never ends, a script that loops).

@@ -98,7 +98,7 @@ open class CASpringAnimation: CABasicAnimation {
     public var allowsOverdamping = false
 
     /// The iOS 17 initialiser: mass 1, stiffness (2π/d)², damping from `bounce`, overdamping allowed, and
-    /// `duration` set to the settling duration (reference §1.b).
+    /// `duration` set to the settling duration.
     public convenience init(perceptualDuration: TimeInterval, bounce: CGFloat) {
         self.init(keyPath: nil)
         let spring = SpringCurve.perceptual(duration: perceptualDuration, bounce: Double(bounce))

@@ -26,7 +26,7 @@ public final class CAMediaTimingFunction: Equatable, CustomStringConvertible, @u
         samples = (0...10).map { i in let t = Double(i) / 10; return ((a * t + b) * t + c) * t }
     }
 
-    /// Core Animation's named curves (reference §2).
+    /// Core Animation's named curves (control points from Apple's CAMediaTimingFunctionName documentation).
     public convenience init(name: CAMediaTimingFunctionName) {
         switch name {
         case .easeIn: self.init(controlPoints: 0.42, 0, 1, 1)
@@ -85,7 +85,7 @@ public final class CAMediaTimingFunction: Equatable, CustomStringConvertible, @u
     }
 
     /// The time fraction at which the curve first reaches progress `p` (the inverse UIKit uses to resume a
-    /// scrubbed animator without a jump, reference §3). Progress outside the curve's range gives 0 or 1.
+    /// scrubbed animator without a jump). Progress outside the curve's range gives 0 or 1.
     package func timeFraction(forProgress p: Double) -> Double {
         if p <= 0 { return 0 }
         // y(t) may leave 0…1 for control points outside it: bracket the first crossing on a grid, then bisect.

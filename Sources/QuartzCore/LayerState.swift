@@ -151,7 +151,7 @@ struct AnimatableProperty {
 public enum AnimatableKeyPath {
     public static func isAnimatable(_ key: String) -> Bool { AnimatableProperty.all[key] != nil }
     /// Keys UIKit animates additively, so a new animation adds to a running one instead of jumping
-    /// (reference §3, "Interruption").
+    /// (UIKit's additive animations, WWDC 2014 session 236).
     public static func isAdditive(_ key: String) -> Bool { ["bounds", "position", "cornerRadius"].contains(key) }
     /// `a − b` for values of the key's type; nil when they are not subtractable.
     public static func difference(_ key: String, _ a: Any, _ b: Any) -> Any? { AnimatableProperty.all[key]?.difference(a, b) }

@@ -1,6 +1,6 @@
 import CoreGraphics
 
-/// A damped harmonic oscillator normalised to move progress from 0 to 1 (reference §1.0).
+/// A damped harmonic oscillator normalised to move progress from 0 to 1 (as WebKit's SpringSolver).
 /// `initialVelocity` is in progress units per second, positive towards the target.
 public struct SpringCurve: Equatable, Sendable {
     public let mass: Double, stiffness: Double, damping: Double, initialVelocity: Double
@@ -58,7 +58,7 @@ public struct SpringCurve: Equatable, Sendable {
     }
 
     /// The first time in 0…`limit` at which the displacement equals `d` (the spring's inverse, used to resume
-    /// a paused spring where it shows a given progress, reference §3), or nil if it never does there.
+    /// a paused spring where it shows a given progress), or nil if it never does there.
     package func firstTime(atDisplacement d: Double, within limit: Double) -> Double? {
         // 1 − d within rounding of the start counts as the start (a paused animator at progress 0).
         if abs(d - 1) < 1e-12 { return 0 }
@@ -90,7 +90,7 @@ public struct SpringCurve: Equatable, Sendable {
 
     /// The iOS 17 duration/bounce parameterisation (`CASpringAnimation(perceptualDuration:bounce:)`,
     /// `UISpringTimingParameters(duration:bounce:)`): mass 1, stiffness (2π/d)², damping ratio 1 − bounce
-    /// (bounce ≥ 0) or 1/(1 + bounce) (bounce < 0), overdamping allowed (reference §1.a).
+    /// (bounce ≥ 0) or 1/(1 + bounce) (bounce < 0), overdamping allowed (as Flutter's `withDurationAndBounce`).
     public static func perceptual(duration: Double, bounce: Double, initialVelocity: Double = 0) -> SpringCurve {
         let d = max(duration, 1e-6)
         let stiffness = (2 * Double.pi / d) * (2 * Double.pi / d)
@@ -105,7 +105,7 @@ public struct SpringCurve: Equatable, Sendable {
     public var bounce: Double { dampingRatio <= 1 ? 1 - dampingRatio : 1 / dampingRatio - 1 }
 
     /// Core Animation's `settlingDuration`: the time after which |displacement| stays below 0.001
-    /// (reference §1.b). Underdamped: the L1 envelope bound; critical/overdamped: a 0.1 s walk.
+    /// (as in Apple's examples). Underdamped: the L1 envelope bound; critical/overdamped: a 0.1 s walk.
     public var settlingDuration: Double {
         let epsilon = 0.001
         let w0 = undampedAngularFrequency, zeta = effectiveDampingRatio
@@ -131,7 +131,8 @@ public struct SpringCurve: Equatable, Sendable {
 
     /// UIKit's spring for a duration and damping ratio (UIView spring animations,
     /// UISpringTimingParameters(dampingRatio:initialVelocity:)): mass 1 and the stiffness whose envelope has
-    /// decayed to 0.001 at `duration`, found as UIKit does with 12 Newton steps from ω0 = 5/T (reference §1.a).
+    /// decayed to 0.001 at `duration`, found as UIKit does with 12 Newton steps from ω0 = 5/T
+    /// (the algorithm Framer published as what iOS does).
     public static func uikit(duration: Double, dampingRatio: Double, initialVelocity: Double) -> SpringCurve {
         let epsilon = 0.001
         let zeta = min(max(dampingRatio, 1.1920929e-7), 1)

@@ -1,6 +1,6 @@
 import UIKit
 
-/// A phone to render on: its screen in points, pixel scale and safe-area insets (reference §7).
+/// A phone to render on: its screen in points, pixel scale and safe-area insets.
 public struct Device: Equatable, Sendable {
     public let id: String
     public let name: String

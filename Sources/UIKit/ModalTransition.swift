@@ -1,4 +1,5 @@
-/// Runs modal presentations and dismissals in UIKit's order (reference §4.3): delegate queries,
+/// Runs modal presentations and dismissals in UIKit's order (Apple's View Controller Programming Guide
+/// for iOS, "Creating Custom Presentations"): delegate queries,
 /// appearance "will" callbacks, presentation-controller will-begin, container layout, the animator,
 /// then did-end, animationEnded, "did" callbacks and the caller's completion.
 enum ModalTransition {
@@ -15,7 +16,7 @@ enum ModalTransition {
         }
         let style = effectiveStyle(presented.modalPresentationStyle)
         let delegate = presented.transitioningDelegate
-        // UIKit's order (reference §4.3): presentation controller, animation controller, interaction
+        // UIKit's order: presentation controller, animation controller, interaction
         // controller (only when there is an animator).
         let controller: UIPresentationController
         switch style {

@@ -11,7 +11,7 @@ public protocol UITimingCurveProvider: AnyObject {
     var springTimingParameters: UISpringTimingParameters? { get }
 }
 
-/// A cubic Bézier timing curve: one of UIKit's named curves or two control points (reference §2).
+/// A cubic Bézier timing curve: one of UIKit's named curves or two control points.
 open class UICubicTimingParameters: UITimingCurveProvider {
     /// The named curve this was made from; `.easeInOut` for control points and for `init()` (whose curve
     /// is Core Animation's `default`, UIKit's private curve 5, which Swift cannot name).
@@ -20,7 +20,7 @@ open class UICubicTimingParameters: UITimingCurveProvider {
     public let controlPoint2: CGPoint
     private let isCustom: Bool
 
-    /// Core Animation's default curve, (0.25, 0.1) (0.25, 1) (reference §2: UIKit's curve 5).
+    /// Core Animation's default curve, (0.25, 0.1) (0.25, 1) (UIKit's private curve 5).
     public init() {
         animationCurve = .easeInOut
         controlPoint1 = CGPoint(x: 0.25, y: 0.1); controlPoint2 = CGPoint(x: 0.25, y: 1)
@@ -52,10 +52,11 @@ open class UICubicTimingParameters: UITimingCurveProvider {
 }
 
 /// A spring: UIKit's duration-fitted damping-ratio spring, a physical mass/stiffness/damping spring, the
-/// iOS 17 duration/bounce spring, or the system spring of `init()` (reference §1).
+/// iOS 17 duration/bounce spring, or the system spring of `init()`.
 open class UISpringTimingParameters: UITimingCurveProvider {
     /// Relative initial velocity: 1 is the whole distance per second. For `position` the animator uses dx
-    /// for x and dy for y; every other property uses dx (reference §1.a).
+    /// for x and dy for y; every other property uses dx, not the magnitude (jenox/UIKit-Playground,
+    /// "Demystifying UIKit Spring Animations").
     public let initialVelocity: CGVector
 
     enum Model: Equatable {
@@ -104,11 +105,11 @@ open class UISpringTimingParameters: UITimingCurveProvider {
     open var cubicTimingParameters: UICubicTimingParameters? { nil }
     open var springTimingParameters: UISpringTimingParameters? { self }
 
-    /// Whether the spring decides its own duration (UIKit's `implicitDuration`, reference §1.a).
+    /// Whether the spring decides its own duration (UIKit's `implicitDuration`).
     var definesItsOwnDuration: Bool { if case .physical = model { return true } else { return false } }
 
     /// How long the spring runs when it decides its own duration: Core Animation's settling time
-    /// (ε = 0.001) for the larger of the two velocity components (reference §1.a, §1.c).
+    /// (ε = 0.001) for the larger of the two velocity components.
     var settlingDuration: TimeInterval {
         guard case .physical(let spring) = model else { return 0 }
         return max(spring.with(initialVelocity: Double(initialVelocity.dx)).settlingDuration,

@@ -203,7 +203,7 @@ extension UIView.AnimationCurve {
     var options: UIView.AnimationOptions { UIView.AnimationOptions(rawValue: UInt(rawValue) << 16) }
 }
 
-/// UIKit's percent-driven mechanics without an interruptible animator (reference §4.1): the container's
+/// UIKit's percent-driven mechanics without an interruptible animator: the container's
 /// layer (and the layers of views animated alongside outside it) are frozen with `speed = 0` and scrubbed
 /// with `timeOffset`; finishing and cancelling run their time forwards or backwards at the completion
 /// speed. Every layer keeps its own time base: its local time when the transition started.

@@ -14,7 +14,7 @@ public struct UITransitionContextViewKey: RawRepresentable, Hashable, Sendable {
 
 /// Vends the objects that run a custom modal transition. Every method is optional (a protocol extension
 /// supplies nil), as in UIKit. The interaction controllers are asked only when an animation controller
-/// was returned (reference §4.3).
+/// was returned.
 public protocol UIViewControllerTransitioningDelegate: AnyObject {
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
                              source: UIViewController) -> UIViewControllerAnimatedTransitioning?

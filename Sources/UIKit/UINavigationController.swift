@@ -302,7 +302,7 @@ open class UINavigationController: UIViewController {
 
     /// Whether the edge swipe may begin: something to pop, and the pop would be one the swipe can drive.
     /// A delegate that returns its own pop animator without an interaction controller turns the swipe
-    /// off (reference §4.5), so the swipe fails and its touches stay with other recognizers. Decided by
+    /// off, as on iOS, so the swipe fails and its touches stay with other recognizers. Decided by
     /// asking the delegate what the pop itself will ask (`animationControllerFor: .pop` for the top two
     /// controllers, then `interactionControllerFor:`), so those two are asked once more per swipe.
     var systemSwipeCanPop: Bool {
@@ -329,7 +329,7 @@ open class UINavigationController: UIViewController {
     }
 
     /// Ends the edge-swipe pop: a fling (at least one screen width per second) decides, otherwise more
-    /// than half way finishes (reference §4.5, Flutter's public emulation).
+    /// than half way finishes (Flutter's public emulation; UIKit's thresholds are private).
     func endInteractivePop(_ driver: UIPercentDrivenInteractiveTransition, velocity: CGFloat) {
         let width = max(view.bounds.width, 1)
         if velocity >= width { driver.finish() }
@@ -351,7 +351,7 @@ private final class InteractivePopGate: UIGestureRecognizerDelegate {
 }
 
 /// UIKit's push and pop when the delegate returns no animator (`_UINavigationParallaxTransition`,
-/// reference §4.5): the incoming view slides in from x = W while the covered one moves to
+/// whose duration and curve are private): the incoming view slides in from x = W while the covered one moves to
 /// −(W − round(0.7·W)) under a light dimming, 0.5 s on the system spring (mass 3, stiffness 1000,
 /// damping 500, clamped to critical); linear while interactive, so the views follow the finger. A 9 pt
 /// shadow rides along the leading edge of the view on top, fading in on push and out on pop.

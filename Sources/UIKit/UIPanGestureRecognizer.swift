@@ -1,4 +1,4 @@
-/// A continuous drag: reference §5. Translation is the touches' centroid minus a reference point (window
+/// A continuous drag. Translation is the touches' centroid minus a reference point (window
 /// coordinates); velocity is UIKit's 0.2/0.8 blend of the last two per-event samples.
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
@@ -141,7 +141,7 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
-/// A pan that must start at an edge of the screen (reference §5, UIKit's phone settings): the touch goes down
+/// A pan that must start at an edge of the screen (UIKit's phone settings): the touch goes down
 /// within 13 pt of a requested edge (11 pt at the bottom), moves 15 pt, roughly away from that edge (within
 /// UIKit's 155° window). Only the first touch counts. `.left`/`.right` are the screen's edges (no RTL here).
 open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {

@@ -1,4 +1,4 @@
-/// Drives a transition's animations by a percentage (reference §4.1). With an interruptible animator the
+/// Drives a transition's animations by a percentage. With an interruptible animator the
 /// percentage is the animator's `fractionComplete`, and finishing or cancelling continues or reverses it;
 /// without one, the transition's Core Animation animations (UIView.animate blocks in
 /// `animateTransition`, alongside animations) are frozen and scrubbed by time offset. Either way finishing
@@ -115,7 +115,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     /// Called when the transition it drives has ended, finished or cancelled (after the transition's own
     /// completion work): the driver is idle again, as in UIKit, which resets its interaction controller —
     /// no context, no animator, `percentComplete` 0 — so a later gesture on the same driver starts a new
-    /// transition instead of "catching" the ended one (seed 003 relies on this).
+    /// transition instead of "catching" the ended one (the panel scenes' TransitionDriver relies on this).
     func transitionDidEnd(_ ended: TransitionContext) {
         guard context === ended else { return }
         cancelPendingEnd()

@@ -4,7 +4,7 @@ open class UIScrollView: UIView {
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
-        /// Fraction of velocity kept per millisecond (reference §5).
+        /// Fraction of velocity kept per millisecond.
         public static let normal = DecelerationRate(rawValue: 0.998)
         public static let fast = DecelerationRate(rawValue: 0.99)
     }

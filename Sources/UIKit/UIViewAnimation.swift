@@ -23,7 +23,7 @@ extension UIView {
     public enum AnimationCurve: Int, Sendable {
         case easeInOut = 0, easeIn = 1, easeOut = 2, linear = 3
 
-        /// The cubic each curve stands for (reference §2).
+        /// The cubic each curve stands for.
         public var timingFunction: CAMediaTimingFunction {
             switch self {
             case .easeInOut: CAMediaTimingFunction(name: .easeInEaseOut)
@@ -45,7 +45,7 @@ extension UIView {
 
     /// A cubic animation with the options' curve (ease-in-out by default). Non-additive properties start
     /// from their model value unless `.beginFromCurrentState` is given, then from the presentation value;
-    /// `bounds`, `position` and `cornerRadius` always animate additively (reference §3).
+    /// `bounds`, `position` and `cornerRadius` always animate additively, as in UIKit.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval, options: AnimationOptions = [],
                               animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil) {
         UIViewAnimationContext(duration: duration, delay: delay, options: options,
@@ -53,7 +53,7 @@ extension UIView {
     }
 
     /// UIKit's spring: a mass-1 spring whose stiffness makes the envelope decay to 0.001 at `duration`,
-    /// damping ratio clamped to at most 1, run in real time and cut at `duration` (reference §1.a).
+    /// damping ratio clamped to at most 1, run in real time and cut at `duration`.
     /// `velocity` is relative: 1 = the whole distance per second.
     public class func animate(withDuration duration: TimeInterval, delay: TimeInterval,
                               usingSpringWithDamping dampingRatio: CGFloat, initialSpringVelocity velocity: CGFloat,
@@ -66,7 +66,7 @@ extension UIView {
     }
 
     /// The iOS 17 spring: mass 1, stiffness (2π/duration)², damping ratio 1 − bounce (1/(1 + bounce) for a
-    /// negative bounce), overdamping allowed; the animation lasts the spring's settling time (reference §1.a).
+    /// negative bounce), overdamping allowed; the animation lasts the spring's settling time.
     public class func animate(springDuration duration: TimeInterval = 0.5, bounce: CGFloat = 0,
                               initialSpringVelocity velocity: CGFloat = 0, delay: TimeInterval = 0,
                               options: AnimationOptions = [], animations: @escaping () -> Void,
@@ -145,7 +145,7 @@ struct AnimatedChange {
     let startValue: Any?
     let endValue: Any?
 
-    /// nil when the value did not change. Additive keys (reference §3) add a new animation on top of any
+    /// nil when the value did not change. Additive keys add a new animation on top of any
     /// running one, so nothing jumps and the old momentum continues; other keys start from the presentation
     /// value with `beginFromCurrentState`, else from the old model value. A nil colour animates as the
     /// other end's colour with alpha 0 (a fade, as Core Animation draws a nil colour as nothing).
@@ -179,7 +179,7 @@ struct AnimatedChange {
     }
 
     /// For `position`: the x and y components as separate changes (`position.x`, `position.y`), so each
-    /// can have its own spring velocity (reference §1.a).
+    /// can have its own spring velocity (UIKit uses dx for x and dy for y).
     var components: (x: AnimatedChange, y: AnimatedChange)? {
         guard key == "position", let f = from as? CGPoint, let t = to as? CGPoint,
               let s = startValue as? CGPoint, let e = endValue as? CGPoint else { return nil }

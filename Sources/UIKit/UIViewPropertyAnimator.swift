@@ -1,5 +1,5 @@
 /// Animates view property changes on its own clock and lets them be paused, scrubbed, reversed, re-timed
-/// and stopped (reference §3).
+/// and stopped.
 ///
 /// How it works here. The animator owns a fraction clock `u` (0 at the start, 1 at the end, in the forward
 /// sense whatever `isReversed` says) that moves linearly in media time while running and stands still while
@@ -122,7 +122,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Inactive: the block runs when the animator starts, delayed by `delayFactor × duration` and lasting
     /// the rest. Active: it runs now and is squeezed into the remaining time, starting `delayFactor ×
     /// duration` from now (Apple's example: duration 2, factor 0.25, added at fractionComplete 0.25 → runs
-    /// 1.0 s; reference §3).
+    /// 1.0 s).
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
         precondition(state != .stopped, "UIViewPropertyAnimator.addAnimations: the animator is stopped; call finishAnimation(at:) and use a new animator")
         precondition(delayFactor >= 0 && delayFactor <= 1,
@@ -178,7 +178,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// curve that has the current progress (`t' = curve⁻¹(p)`); new spring parameters start a new spring
     /// from the current value to the target, fitted to the new duration, with the parameters' initial
     /// velocity; nil parameters on a spring continue the same spring from where its displacement equals
-    /// the distance still to go (reference §3). Nothing jumps.
+    /// the distance still to go. Nothing jumps.
     open func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
         precondition(isInterruptible, "UIViewPropertyAnimator.continueAnimation: the animator is not interruptible (isInterruptible is false)")
         precondition(state == .active && !isRunning,
@@ -189,7 +189,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     }
 
     /// Where the animation is, from 0 to 1 in the direction it runs (a reversed animator counts from the
-    /// end, as UIKit flips it on reversal, reference §3). While paused with `scrubsLinearly` this is the
+    /// end, as UIKit flips it on reversal). While paused with `scrubsLinearly` this is the
     /// visual progress, so setting it back to the value read never moves anything.
     open var fractionComplete: CGFloat {
         get {
@@ -216,7 +216,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     }
 
     /// Reversing a running animator retraces the same curves backwards from where they are (velocity flips,
-    /// reference §3); a paused or inactive one just remembers the direction for its next run.
+    /// as on iOS); a paused or inactive one just remembers the direction for its next run.
     open var isReversed: Bool {
         get { reversed }
         set {
@@ -401,7 +401,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Runs a block now, recording its changes, and makes a track for each changed property. Keys that
     /// UIKit animates additively get an additive animation; the others begin from the presentation value
-    /// (UIViewPropertyAnimator always begins from the current state, reference §3).
+    /// (UIViewPropertyAnimator always begins from the current state).
     private func runBlock(_ block: () -> Void, windowStart: Double) {
         let recorder = AnimationRecorder(duration: duration)
         recorder.record(block)
@@ -516,7 +516,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Resumes spring timing on the same springs (`startAnimation()` after a pause, `continueAnimation` with
     /// nil parameters): each track re-enters its spring where the displacement from the target equals the
-    /// distance it still has to go — UIKit's `t' = curve⁻¹(p)` for springs (reference §3) — and runs the rest
+    /// distance it still has to go — UIKit's `t' = curve⁻¹(p)` for springs — and runs the rest
     /// of that spring, so a transition cancelled at 30 % takes only the spring's tail from 30 % to 0, not a
     /// whole new settling time. A track already on that spring towards that target continues exactly where
     /// it is (with its velocity). The clock resumes where the track with the smallest displacement is.

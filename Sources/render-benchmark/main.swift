@@ -1,6 +1,6 @@
 // Measures what a render costs, in release mode:
 //
-//     swift run -c release render-benchmark             # the standard card-list workload (issue 3)
+//     swift run -c release render-benchmark             # the standard card-list workload
 //     swift run -c release render-benchmark SCENE [--scale S]
 //     render-benchmark SCENE --part render [--scale S]   # the scene's layer renders only (for callgrind)
 //     render-benchmark --part expand|expand-no-shadows|moving [--scale S]   # one part (for callgrind)

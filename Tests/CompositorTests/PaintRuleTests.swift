@@ -5,7 +5,7 @@ import Raster
 import Compositor
 import TestSupport
 
-/// Core Animation's per-layer paint rules as the layer renderer applies them (reference §6).
+/// Core Animation's per-layer paint rules as the layer renderer applies them.
 @Suite struct PaintRules {
     static let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
     static let blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)

@@ -241,7 +241,7 @@ import TestSupport
     }
 }
 
-/// The WWDC18 projection helper against the closed forms (reference §5).
+/// The WWDC18 projection helper against the closed forms.
 @Suite struct Projection {
     @Test func matchesTheGeometricSumOfMillisecondSteps() {
         for rate in [0.998, 0.99] as [CGFloat] {

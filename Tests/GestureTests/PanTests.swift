@@ -3,7 +3,7 @@ import Testing
 @testable import UIKit
 import TestSupport
 
-/// UIPanGestureRecognizer: reference §5.
+/// UIPanGestureRecognizer: hysteresis, translation, velocity and touch counts.
 @Suite struct Pan {
     func makePan(_ h: TouchHarness, log: StateLog) -> (UIView, UIPanGestureRecognizer) {
         let view = UIView(frame: CGRect(x: 0, y: 100, width: 393, height: 400))

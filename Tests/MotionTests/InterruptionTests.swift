@@ -29,7 +29,7 @@ func largestStep(from start: Double = 0, to end: Double, clock: Timeline, events
 }
 
 /// A new animation on a property that is already animating starts from where the property visibly is
-/// (reference §3): additive keys add on top; other keys restart from the presentation value with
+/// (as in UIKit): additive keys add on top; other keys restart from the presentation value with
 /// beginFromCurrentState (always, for UIViewPropertyAnimator) and from the model value otherwise.
 @Suite struct Interruption {
     /// The motions below peak at a few hundred pt/s (100 pt of ease-in-out in a second: ~190 pt/s; a

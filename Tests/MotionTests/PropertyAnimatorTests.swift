@@ -17,7 +17,7 @@ extension UIView {
 }
 
 /// UIViewPropertyAnimator as timelines: property values at chosen times through start, pause, scrub,
-/// reverse, continue, stop and finish (reference §3).
+/// reverse, continue, stop and finish.
 @Suite struct PropertyAnimatorTimelines {
     let ease = CAMediaTimingFunction(name: .easeInEaseOut)
 
@@ -269,7 +269,7 @@ extension UIView {
 
     @Test func animationsAddedWhileRunningFollowApplesExample() {
         // Apple's example: duration 2, delayFactor 0.25, added at fractionComplete 0.25 → waits 0.5 s and
-        // runs 1.0 s, ending with the animator (reference §3).
+        // runs 1.0 s, ending with the animator.
         onFreshClock { clock in
             let a = UIView(frame: CGRect(x: -5, y: -5, width: 10, height: 10))
             let b = UIView(frame: CGRect(x: -5, y: -5, width: 10, height: 10))
@@ -375,7 +375,7 @@ extension UIView {
                 view.bounds.size = CGSize(width: 30, height: 30)
             }
             animator.startAnimation()
-            // x uses dx, y uses dy; every other property (here the size) uses dx (reference §1.a).
+            // x uses dx, y uses dy; every other property (here the size) uses dx.
             let sx = SpringCurve.uikit(duration: 0.8, dampingRatio: 0.7, initialVelocity: 3)
             let sy = SpringCurve.uikit(duration: 0.8, dampingRatio: 0.7, initialVelocity: -1)
             for t in [0.05, 0.2, 0.5] {

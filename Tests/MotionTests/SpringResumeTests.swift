@@ -3,7 +3,7 @@ import Foundation
 @testable import QuartzCore
 @testable import UIKit
 
-/// Resuming a paused spring animator (reference §3): UIKit maps the current progress back onto the spring
+/// Resuming a paused spring animator: UIKit maps the current progress back onto the spring
 /// and runs the rest of the same spring, so a scrubbed transition released at 30 % does not take a whole
 /// new settling time; and a spring squeezed into less time than it needs still arrives without a jump.
 @Suite struct SpringResume {

@@ -3,7 +3,7 @@ import Foundation
 @testable import QuartzCore
 @testable import UIKit
 
-/// UIKit's duration + damping-ratio springs (reference §1.a): the stiffness whose envelope decays to 0.001
+/// UIKit's duration + damping-ratio springs: the stiffness whose envelope decays to 0.001
 /// at the duration, found with 12 Newton steps.
 @Suite struct UIKitSpringFit {
     @Test("published stiffness/damping pairs", arguments: [
@@ -100,7 +100,7 @@ import Foundation
     }
 }
 
-/// CASpringAnimation.settlingDuration and Apple's documented examples (reference §1.b).
+/// CASpringAnimation.settlingDuration and Apple's documented examples.
 @Suite struct SettlingDuration {
     @Test func documentedExamples() {
         func settle(_ k: Double, _ c: Double, m: Double = 1) -> Double {
@@ -139,7 +139,7 @@ import Foundation
     }
 
     @Test func durationAndBounce() {
-        // Reference §1.a: d 0.5 → k 157.914; bounce 0 / 0.15 / 0.3 → c 25.133 / 21.363 / 17.593.
+        // k = (2π/d)², c = 4πζ/d: d 0.5 → k 157.914; bounce 0 / 0.15 / 0.3 → c 25.133 / 21.363 / 17.593.
         for (bounce, damping) in [(0.0, 25.133), (0.15, 21.363), (0.3, 17.593)] {
             let spring = SpringCurve.perceptual(duration: 0.5, bounce: bounce)
             #expect(spring.mass == 1 && spring.allowsOverdamping)

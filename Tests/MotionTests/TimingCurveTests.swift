@@ -2,7 +2,7 @@ import Testing
 @testable import QuartzCore
 @testable import UIKit
 
-/// CAMediaTimingFunction against values computed independently (reference §2).
+/// CAMediaTimingFunction against values computed independently.
 @Suite struct TimingCurves {
     static let xs: [Double] = [0.01, 0.1, 0.25, 0.4, 0.5, 0.6, 0.75, 0.9, 0.99]
 
@@ -34,7 +34,7 @@ import Testing
         let (a, b, c, d) = entry.points
         let function = CAMediaTimingFunction(controlPoints: a, b, c, d)
         for (x, expected) in zip(Self.xs, entry.ys) {
-            // The issue asks for 1e-6 in progress; the solver gets far closer.
+            // 1e-6 in progress would be enough; the solver gets far closer.
             #expect(abs(function.progress(at: x) - expected) < 1e-9, "\(entry.name) at \(x): \(function.progress(at: x)) vs \(expected)")
         }
     }
@@ -82,7 +82,7 @@ import Testing
     }
 
     @Test func animationCurvesMapToTheirCubics() {
-        // UIView.AnimationCurve raw values (reference §2): 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear.
+        // UIView.AnimationCurve raw values: 0 easeInOut, 1 easeIn, 2 easeOut, 3 linear.
         #expect(UIView.AnimationCurve(rawValue: 0) == .easeInOut)
         #expect(UIView.AnimationCurve(rawValue: 3) == .linear)
         #expect(UIView.AnimationCurve.easeInOut.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut))

@@ -252,7 +252,8 @@ func clippedArea(_ poly: [CGPoint], pixelX: Int, pixelY: Int) -> Double {
     #expect(abs(sum - exactArea(shape)) < 1e-8)
 }
 
-/// The continuous corner outline written out independently (from the reference numbers), its area by
+/// The continuous corner outline written out independently (from the numbers of the public reconstruction
+/// in ChainableUIKit's UIBezierPath+ContinuousCorner), its area by
 /// Green's theorem (exact Gauss–Legendre on each cubic).
 private func continuousOutlineArea(_ rect: CGRect, _ r: Double) -> (area: Double, perimeter: Double) {
     typealias P = (Double, Double)

@@ -7,7 +7,7 @@ import Stage
 @testable import Scenes
 import Playback
 
-/// The half-screen panel scenes (seeds 000 and 003): timing, frames, the dimming's life, and what each
+/// The half-screen panel scenes (both Dodo Pizza articles): timing, frames, the dimming's life, and what each
 /// gesture decides, read from a running scene.
 @Suite struct PanelScenes {
     /// A scene running on its own clock, with its app at hand.
@@ -59,7 +59,7 @@ import Playback
         return (marks, Run(sceneType))
     }
 
-    // MARK: Seed 000
+    // MARK: Part 1
 
     @Test func presentSlidesIntoTheBottomHalfInPointThreeSecondsEaseOut() throws {
         let plan = try Self.plan(PanelPresentScene.self)
@@ -141,7 +141,7 @@ import Playback
         #expect(bannerRun.read { banner.superview == nil } && bannerRun.parent.presentedViewController == nil)
     }
 
-    // MARK: Seed 003
+    // MARK: Part 2
 
     @Test func dragDismissFollowsTheFingerThenFinishes() throws {
         let (marks, run) = try Self.marksAndReplay(PanelDragDismissScene.self)

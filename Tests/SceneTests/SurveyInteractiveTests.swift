@@ -29,7 +29,7 @@ private func touchUps(_ sceneType: Scene.Type) throws -> [TimeInterval] {
     return session.marks.filter { $0.label.hasPrefix("touch.up") }.map(\.time)
 }
 
-/// edge-interactive (seed 004): the right-edge pan drives the presentation.
+/// edge-interactive (the survey's Interactivity demo): the right-edge pan drives the presentation.
 @Suite struct EdgeInteractive {
     @Test func thirtyPercentCancelsSeventyFinishes() throws {
         let plan = try Stage.plan(EdgeInteractiveScene.self, settings: RenderSettings(scale: 1))
@@ -54,7 +54,7 @@ private func touchUps(_ sceneType: Scene.Type) throws -> [TimeInterval] {
     }
 }
 
-/// custom-presentation (seed 004): the wrapper, the dimming, and their release.
+/// custom-presentation (the survey's Custom Presentation demo): the wrapper, the dimming, and their release.
 @Suite struct CustomPresentation {
     @Test func wrapperDimmingAndRelease() throws {
         let plan = try Stage.plan(CustomPresentationScene.self, settings: RenderSettings(scale: 1))
@@ -89,7 +89,7 @@ private func touchUps(_ sceneType: Scene.Type) throws -> [TimeInterval] {
         }
         // Dismissed: the controller lets go of both; the wrapper is freed and the dimming is off screen
         // (it stays a subview of the old container, which the presentation controller keeps, as on iOS:
-        // the seed's first screen keeps the presentation controller in a lazy property).
+        // the survey's first screen keeps the presentation controller in a lazy property).
         _ = try session.runToEnd()
         #expect(controller.presentationWrappingView == nil && controller.dimmingView == nil)
         #expect(weakWrapper == nil)
@@ -97,7 +97,7 @@ private func touchUps(_ sceneType: Scene.Type) throws -> [TimeInterval] {
     }
 }
 
-/// nav-push, nav-pop, nav-interactive-pop (seed 004 + reference §4.5).
+/// nav-push, nav-pop, nav-interactive-pop (the survey's UINavigationController part).
 @Suite struct SurveyNavigation {
     @Test func pushSlidesInFromTheRightOverTheParallax() throws {
         let plan = try Stage.plan(NavPushScene.self, settings: RenderSettings(scale: 1))

@@ -7,7 +7,7 @@ import Stage
 @testable import Scenes
 import Playback
 
-/// The survey's cross-dissolve and half-way-spring scenes (seed 004): timing, the values the animators
+/// The survey's cross-dissolve and half-way-spring scenes: timing, the values the animators
 /// set, and what `.fullScreen` does with the presenting view.
 @Suite struct Survey {
     static let firstScreenColor = UIColor.systemGroupedBackground.cgColor
@@ -79,7 +79,7 @@ import Playback
     }
 }
 
-/// card-collapse (seed 001): the detail shown from the start shrinks back into the first card.
+/// card-collapse: the detail shown from the start shrinks back into the first card.
 @Suite struct CardCollapse {
     @Test func timelineAndTabBarComesBack() throws {
         let plan = try Stage.plan(CardCollapseScene.self, settings: RenderSettings(scale: 1))

@@ -3,8 +3,9 @@ import Foundation
 @testable import QuartzCore
 @testable import UIKit
 
-// Ordered callback logs for each kind of transition, compared as text with UIKit's order (reference §4.3
-// for modal transitions; UINavigationController's documented delegate rules for push and pop).
+// Ordered callback logs for each kind of transition, compared as text with UIKit's order (the View
+// Controller Programming Guide for modal transitions; UINavigationController's documented delegate rules
+// for push and pop).
 
 /// A presentation controller that logs its callbacks and the coordinator's, and puts the presented view
 /// in the bottom half.
@@ -260,7 +261,7 @@ final class Driver: UIPercentDrivenInteractiveTransition {
     }
 }
 
-/// Logs the navigation delegate's calls; returns the seed's animators when `custom`.
+/// Logs the navigation delegate's calls; returns the survey's animators when `custom`.
 final class LoggedNavigationDelegate: UINavigationControllerDelegate {
     let log: CallLog
     var custom = true

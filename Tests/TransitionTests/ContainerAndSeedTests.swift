@@ -4,7 +4,7 @@ import Foundation
 @testable import UIKit
 import TestSupport
 
-/// What sits in the container at each phase, per presentation style (reference §4.4).
+/// What sits in the container at each phase, per presentation style.
 @Suite struct ContainerContents {
     /// Records the context's views and the container's subviews when the animator starts.
     final class Probe: UIViewControllerAnimatedTransitioning, UIViewControllerTransitioningDelegate {
@@ -110,7 +110,7 @@ import TestSupport
     }
 }
 
-/// The seeds' classes (SeedPorts.swift) behave as their articles describe.
+/// The articles' classes (SeedPorts.swift) behave as the articles describe.
 @Suite struct SeedBehaviour {
     final class Parent: UIViewController {
         var child: UIViewController!

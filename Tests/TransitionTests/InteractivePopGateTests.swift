@@ -18,7 +18,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
     }
 }
 
-/// reference §4.5: returning a custom pop animator turns the system's edge swipe off unless the app
+/// Returning a custom pop animator turns the system's edge swipe off unless the app
 /// drives it (returns an interaction controller).
 @Suite struct InteractivePopUnderACustomAnimator {
     @Test func withoutAnInteractionControllerTheSwipeFailsAndLeavesTheTouches() {

@@ -6,7 +6,7 @@ import TestSupport
 
 // Interactive transitions on the virtual clock, driven by calling the interaction controller directly:
 // scrubbing, finishing in (1 − p)·D / speed, cancelling in p·D / speed, with and without an interruptible
-// animator (reference §4.1), and alongside animations following along.
+// animator, and alongside animations following along.
 
 /// A presentation controller with a dimming view (in the container) faded alongside, and a view outside
 /// the container (the presenter's) faded alongside with `animateAlongsideTransition(in:)`.

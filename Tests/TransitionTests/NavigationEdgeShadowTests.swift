@@ -6,8 +6,8 @@ import TestSupport
 import Raster
 import Compositor
 
-/// The system parallax push and pop carry UIKit's 9 pt edge shadow along the top view's leading edge
-/// (reference §4.5): black 0.3 against the edge, clear 9 pt away, fading in on push and out on pop.
+/// The system parallax push and pop carry UIKit's 9 pt edge shadow along the top view's leading edge:
+/// black 0.3 against the edge, clear 9 pt away, fading in on push and out on pop.
 @Suite struct NavigationEdgeShadow {
     func shadowView(in nav: UINavigationController) -> EdgeShadowView? {
         nav.view.subviews[0].subviews.lazy.compactMap { $0 as? EdgeShadowView }.first

@@ -3,8 +3,9 @@ import Foundation
 @testable import QuartzCore
 @testable import UIKit
 
-/// reference §4.1 and seed 003: when its transition has ended the driver is idle again — percentComplete
-/// 0, no duration — so `pause()` followed by `percentComplete != 0` means "a transition is running".
+/// As in UIKit: when its transition has ended the driver is idle again — percentComplete
+/// 0, no duration — so `pause()` followed by `percentComplete != 0` means "a transition is running"
+/// (the panel scenes' TransitionDriver relies on this).
 @Suite struct PercentDrivenStateAfterTheTransition {
     @Test(arguments: [false, true]) func theDriverIsCleanAfterItsTransitionEnds(interruptible: Bool) {
         let parent = UIViewController(), child = UIViewController()

@@ -1,14 +1,14 @@
 import Foundation
 @testable import UIKit
 
-// The seeds' transition classes, ported with mechanical edits only (each edit says why). They must compile
+// The articles' transition classes, ported with mechanical edits only (each edit says why). They must compile
 // against our UIKit and behave as the articles describe.
 
-// MARK: - Seeds 000 + 003: the half-screen panel
+// MARK: - Dodo Pizza's half-screen panel (Habr, parts 1 and 2)
 
 enum TransitionDirection { case present, dismiss }
 
-/// Seed 000's delegate, with seed 003's driver as interaction controller for both directions.
+/// Part 1's delegate, with part 2's driver as interaction controller for both directions.
 final class PanelTransition: UIViewControllerTransitioningDelegate {
     let driver = TransitionDriver()
 
@@ -94,7 +94,7 @@ final class DimmPresentationController: PresentationController {
     override func presentationTransitionDidEnd(_ completed: Bool) {
         super.presentationTransitionDidEnd(completed)
         if !completed { self.dimmView.removeFromSuperview() }
-        if completed { driver.direction = .dismiss }   // seed 003
+        if completed { driver.direction = .dismiss }   // part 2
     }
 
     override func dismissalTransitionWillBegin() {
@@ -106,12 +106,12 @@ final class DimmPresentationController: PresentationController {
         super.dismissalTransitionDidEnd(completed)
         if completed {
             self.dimmView.removeFromSuperview()
-            driver.direction = .present   // seed 003
+            driver.direction = .present   // part 2
         }
     }
 }
 
-/// Seed 000. Edit: the animator is kept for the transition, because `interruptibleAnimator(using:)` must
+/// Part 1. Edit: the animator is kept for the transition, because `interruptibleAnimator(using:)` must
 /// return the same object every time UIKit asks (the article's version made a new one per call).
 final class PresentAnimation: UIViewControllerAnimatedTransitioning {
     let duration: TimeInterval = 0.3
@@ -146,7 +146,7 @@ final class PresentAnimation: UIViewControllerAnimatedTransitioning {
     func animationEnded(_ transitionCompleted: Bool) { animator = nil }
 }
 
-/// Seed 000 (same edit as PresentAnimation).
+/// Part 1 (same edit as PresentAnimation).
 final class DismissAnimation: UIViewControllerAnimatedTransitioning {
     let duration: TimeInterval = 0.3
     private var animator: UIViewImplicitlyAnimating?
@@ -179,9 +179,9 @@ final class DismissAnimation: UIViewControllerAnimatedTransitioning {
     func animationEnded(_ transitionCompleted: Bool) { animator = nil }
 }
 
-/// Seed 003's driver. Edit: the pan recognizer is replaced by the values its handler reads (state,
-/// vertical translation since the last change, the projected end location), passed to `handle(…)` — the
-/// gesture recognizers live on another branch; the decisions are the article's.
+/// Part 2's driver. Edit: the pan recognizer is replaced by the values its handler reads (state,
+/// vertical translation since the last change, the projected end location), passed to `handle(…)`, so
+/// tests feed them directly; the decisions are the article's.
 final class TransitionDriver: UIPercentDrivenInteractiveTransition {
     enum PanState { case began, changed, ended, cancelled, failed }
 
@@ -250,9 +250,9 @@ final class TransitionDriver: UIPercentDrivenInteractiveTransition {
     }
 }
 
-// MARK: - Seed 004: the survey
+// MARK: - The survey "iOS實戰之自定義轉場動畫詳解"
 
-/// Seed 004's cross-dissolve (Apple's CustomTransitions sample behaviour): the to-view fades in over the
+/// The survey's cross-dissolve (Apple's CustomTransitions sample behaviour): the to-view fades in over the
 /// from-view; on a full-screen dismissal the to-view is the presenter's, which this puts back.
 final class CrossDissolveAnimator: UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.35 }
@@ -279,7 +279,7 @@ final class CrossDissolveAnimator: UIViewControllerAnimatedTransitioning {
     }
 }
 
-/// Seed 004's HalfWaySpringAnimator (Swift 2 names modernised).
+/// The survey's HalfWaySpringAnimator (Swift 2 names modernised).
 final class HalfWaySpringAnimator: UIViewControllerAnimatedTransitioning {
     func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 2 }
 
@@ -305,7 +305,7 @@ final class HalfWaySpringAnimator: UIViewControllerAnimatedTransitioning {
     }
 }
 
-/// Seed 004's custom presentation: the presentation controller is its own transitioning delegate and
+/// The survey's custom presentation: the presentation controller is its own transitioning delegate and
 /// animator; the presented view is wrapped in a shadow view around a rounding view; a black dimming view
 /// fades alongside. Edits: `presentedView` is a property here as in current UIKit; the parts the article
 /// elides (`presentationTransitionWillBegin` building the wrapper, the animator) follow its description.
@@ -406,7 +406,7 @@ final class CustomPresentationController: UIPresentationController, UIViewContro
     }
 }
 
-/// Seed 004's navigation delegate: push and pop animators (the article elides their bodies; SCENES.md:
+/// The survey's navigation delegate: push and pop animators (the article elides their bodies; ours:
 /// incoming from the right edge, outgoing to −0.3 × width under a light dimming, 0.5 s; pop reverses).
 final class NavigationAnimations: UINavigationControllerDelegate {
     func navigationController(_ navigationController: UINavigationController, animationControllerFor operation: UINavigationController.Operation,
