@@ -442,7 +442,7 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
 /// `.start`), then flick it down into the empty cell below (`.end`).
 public final class BloqScene: Scene {
     public static let name = "bloq"
-    public static let summary = "Bloq (seed 002): a block scrubbed by a pan, reversed on release, then flicked into the cell below"
+    public static let summary = "Bloq: a block scrubbed by a pan, reversed on release, then flicked into the cell below"
     private(set) var root: BoardViewController!
     public init() {}
 

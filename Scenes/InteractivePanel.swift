@@ -187,7 +187,7 @@ private func pointOnPanel(_ panel: UIView, depth: CGFloat) -> CGPoint {
 /// projected past half its height, the dismissal finishes; the dimming follows the finger and fades out.
 public final class PanelDragDismissScene: PanelScene, Scene {
     public static let name = "panel-drag-dismiss"
-    public static let summary = "Drag the panel down 40 % and let go moving down: the interactive dismissal finishes (seed 003)"
+    public static let summary = "Drag the panel down 40 % and let go moving down: the interactive dismissal finishes"
     override class var startsWithPanelShown: Bool { true }
     public func script() -> Script {
         var script = Script()

@@ -1,0 +1,114 @@
+import Foundation
+import Stage
+import Playback
+import Diagnostics
+import Raster
+import Media
+
+/// What to keep as goldens of a scene. Strategies are values, so a test lists what it wants:
+/// `[.frames(), .trace]` (the default), `[.clip]`, `[.frames(.times([0.5])), .trace, .clip]`.
+public struct TransitionSnapshot: Sendable, Equatable {
+    enum Kind: Sendable, Equatable { case frames(SnapshotMoments), trace, clip }
+    let kind: Kind
+
+    /// PNG frames at `moments` (by default 0/25/50/75/100 % of every animated transition).
+    public static func frames(_ moments: SnapshotMoments = .everyTransition) -> TransitionSnapshot { .init(kind: .frames(moments)) }
+    /// The presentation value of every animating layer property at every frame, as text: a change in
+    /// motion reads as "which property, which frame, old → new".
+    public static let trace = TransitionSnapshot(kind: .trace)
+    /// The whole clip as one animated PNG, compared frame by frame, with timing diagnosed.
+    public static let clip = TransitionSnapshot(kind: .clip)
+
+    public static let `default`: [TransitionSnapshot] = [.frames(), .trace]
+}
+
+/// How a scene is rendered for its goldens: 1× on its own device at 60 fps unless told otherwise.
+public struct SnapshotRendering: Sendable, Equatable {
+    public var device: Device?
+    public var scale: CGFloat
+    public var fps: Int
+    public init(device: Device? = nil, scale: CGFloat = 1, fps: Int = 60) {
+        self.device = device; self.scale = scale; self.fps = fps
+    }
+    func settings(for scene: SceneDefinition) -> RenderSettings {
+        RenderSettings(device: device ?? scene.device ?? .default, scale: scale, fps: fps)
+    }
+}
+
+/// The outcome of one golden file.
+public struct SnapshotResult: Sendable {
+    public enum Status: String, Sendable { case matched, recorded, failed, missing }
+    /// The golden's file name (`cardModal.present-50.png`).
+    public var name: String
+    public var golden: URL
+    public var status: Status
+    /// What differs (measured against allowed), or what was recorded and why.
+    public var message: String
+    /// Files written to look at: reference, actual, difference, heat map.
+    public var artifacts: [URL]
+}
+
+/// Every golden of one scene, checked in one run of it.
+public struct SnapshotReport: Sendable {
+    public var scene: String
+    public var results: [SnapshotResult]
+    /// Golden files with the run's prefix that no strategy produced any more.
+    public var stale: [URL]
+
+    public var passed: Bool { results.allSatisfy { $0.status == .matched } && stale.isEmpty }
+    public var recorded: [SnapshotResult] { results.filter { $0.status == .recorded } }
+    public var failures: [SnapshotResult] { results.filter { $0.status == .failed || $0.status == .missing } }
+
+    /// What a failing test says: the trace first (it names what moved), then frames and clips, then
+    /// recordings (a recording never passes silently), then stale files.
+    public var message: String {
+        var parts: [String] = []
+        let failing = failures.sorted { ($0.name.hasSuffix(".txt") ? 0 : 1) < ($1.name.hasSuffix(".txt") ? 0 : 1) }
+        parts += failing.map(\.message)
+        if !recorded.isEmpty {
+            parts.append("Recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s") of \(scene) (look at them, then run again to compare):\n"
+                         + recorded.map { "  \($0.golden.path) — \($0.message)" }.joined(separator: "\n"))
+        }
+        if !stale.isEmpty {
+            parts.append("\(stale.count) golden\(stale.count == 1 ? "" : "s") of \(scene) match nothing this test makes any more; remove \(stale.count == 1 ? "it" : "them"):\n"
+                         + stale.map { "  \($0.path)" }.joined(separator: "\n"))
+        }
+        return parts.joined(separator: "\n\n")
+    }
+}
+
+/// Renders a scene once per strategy, compares with (or records) the goldens, and writes artifacts for
+/// what differs. Used by `assertTransitionSnapshots` and by the command line's `verify`.
+public enum Snapshots {
+    /// Checks `scene`'s goldens `directory/<prefix>.<what>.<ext>`.
+    public static func check(_ scene: SceneDefinition, as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
+                             directory: URL, prefix: String, rendering: SnapshotRendering = SnapshotRendering(),
+                             tolerance: SnapshotTolerance = .exact, record: SnapshotRecordMode,
+                             artifacts: ArtifactStore) throws -> SnapshotReport {
+        let settings = rendering.settings(for: scene)
+        let plan = try Stage.plan(scene, settings: settings)
+        var results: [SnapshotResult] = []
+        let store = GoldenStore(directory: directory, record: record, artifacts: artifacts)
+        for strategy in strategies {
+            switch strategy.kind {
+            case .frames(let moments):
+                let named = try moments.resolve(in: plan, scene: scene.name)
+                let frames = try Stage.frames(scene, settings: settings, times: named.map(\.time))
+                for (moment, frame) in zip(named, frames) {
+                    results.append(try store.image(frame, name: "\(prefix).\(moment.name).png", at: moment.time, tolerance: tolerance))
+                }
+            case .trace:
+                let text = try ValueTrace.record(scene, device: settings.device, fps: settings.fps)
+                results.append(try store.text(text, name: "\(prefix).trace.txt"))
+            case .clip:
+                let frames = try Stage.frames(scene, settings: settings, times: (0..<plan.frameCount).map(plan.time(ofFrame:)))
+                results.append(try store.clip(frames, fps: settings.fps, name: "\(prefix).clip.apng", tolerance: tolerance))
+            }
+        }
+        let made = Set(results.map(\.name))
+        let existing = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        let stale = existing.filter { $0.hasPrefix(prefix + ".") && !made.contains($0) && !$0.hasPrefix(".") }
+            .sorted().map { directory.appendingPathComponent($0) }
+        return SnapshotReport(scene: scene.name, results: results, stale: stale)
+    }
+}
