@@ -13,7 +13,7 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit", "QuartzCore", "CoreGraphics"]),
         .library(name: "Stage", targets: ["Stage"]),
         .library(name: "RenderTransitionCLI", targets: ["RenderTransitionCLI"]),
-        .library(name: "TransitionTesting", targets: ["TransitionTesting"]),
+        .library(name: "TransitionTesting", targets: ["TransitionTesting", "Goldens"]),
     ],
     targets: [
         // Geometry and colour types Foundation lacks on Linux (CGAffineTransform, CGColor, CGImage).
@@ -47,9 +47,11 @@ let package = Package(
         // Looking inside: property plots, value traces, layer-tree documents.
         .target(name: "Diagnostics", dependencies: ["Stage", "Playback", "UIKit", "Compositor", "Raster", "Media"]),
         // The whole command line as a library: `RenderTransitionCLI.main(scenes:)`.
-        .target(name: "RenderTransitionCLI", dependencies: ["Stage", "Playback", "Output", "Diagnostics", "Media"]),
-        // Golden-image assertions for test targets (ours and users').
-        .target(name: "TransitionTesting", dependencies: ["Stage", "Playback", "Raster", "Media"]),
+        .target(name: "RenderTransitionCLI", dependencies: ["Stage", "Playback", "Output", "Diagnostics", "Goldens", "Media"]),
+        // Golden files: comparison with stated tolerances, record modes, artifacts, motion goldens, reports.
+        .target(name: "Goldens", dependencies: ["Stage", "Playback", "Diagnostics", "Raster", "Media"]),
+        // Golden assertions for test targets (ours and users'): `assertTransitionSnapshots`.
+        .target(name: "TransitionTesting", dependencies: ["Goldens", "Stage", "Playback", "Raster", "Media"]),
 
         // The built-in scenes live in the top-level Scenes/ folder.
         .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes"),

@@ -2,6 +2,7 @@ import Foundation
 import Stage
 import Output
 import Media
+import Goldens
 
 /// A mistake in how the tool was called: exit code 2, with a message naming the option and what it takes.
 struct UsageError: Error, CustomStringConvertible {
@@ -18,6 +19,7 @@ struct Arguments: Equatable {
         case gallery
         case render(scene: String)
         case tree(file: String)
+        case verify(goldens: String, scenes: [String])
     }
     var command: Command = .help(scene: nil)
     var out: String?
@@ -34,9 +36,16 @@ struct Arguments: Equatable {
     var quiet = false
     /// The summary as JSON on standard output, for scripts.
     var json = false
+    /// `verify`: when goldens are written (nil: from the environment, as in tests).
+    var record: SnapshotRecordMode?
+    /// `verify`: JUnit XML for CI.
+    var junit: String?
+    /// `verify`: also keep the whole clip as one golden.
+    var clip = false
 
-    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot"]
-    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version"]
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
+                               "--record", "--junit"]
+    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -67,6 +76,7 @@ struct Arguments: Equatable {
                 case "--version": wantsVersion = true
                 case "--quiet": result.quiet = true
                 case "--json": result.json = true
+                case "--clip": result.clip = true
                 default:
                     guard result.touches == nil else {
                         throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
@@ -128,6 +138,16 @@ struct Arguments: Equatable {
                                   (result.touches != nil, "--touches/--no-touches")] where given {
                 throw UsageError("\(name) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given.")
             }
+        case "verify":
+            guard positionals.count >= 2 else {
+                throw UsageError("verify needs the folder of goldens: verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE]")
+            }
+            result.command = .verify(goldens: positionals[1], scenes: Array(positionals.dropFirst(2)))
+            for (given, name) in [(result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
+                                  (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
+                                  (result.touches != nil, "--touches/--no-touches")] where given {
+                throw UsageError("\(name) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale and --fps.")
+            }
         case "tree":
             guard positionals.count >= 2 else {
                 throw UsageError("tree needs a layer-tree document: tree FILE.json --out still.png")
@@ -147,6 +167,11 @@ struct Arguments: Equatable {
                 throw extra(positionals.dropFirst(), after: "the scene name '\(first)'")
             }
             result.command = .render(scene: first)
+        }
+        if case .verify = result.command {} else {
+            for (given, name) in [(result.record != nil, "--record"), (result.junit != nil, "--junit"), (result.clip, "--clip")] where given {
+                throw UsageError("\(name) belongs to 'verify': verify GOLDENS_DIR \(name)….")
+            }
         }
         return result
     }
@@ -203,6 +228,15 @@ struct Arguments: Equatable {
                 throw UsageError(message + " Available: \(devices.joined(separator: ", ")).")
             }
             device = value.lowercased()
+        case "--record":
+            do { record = try SnapshotRecordMode(parsing: value, source: "--record") } catch let error as InvalidRecordMode {
+                throw UsageError(error.description)
+            }
+        case "--junit":
+            guard value.lowercased().hasSuffix(".xml") else {
+                throw UsageError("--junit writes JUnit XML: give a path ending in .xml, e.g. --junit output/goldens.xml")
+            }
+            junit = value
         case "--plot":
             guard value.lowercased().hasSuffix(".png") else {
                 throw UsageError("--plot writes a .png image of the animated properties against time, e.g. \(Self.example(name)).")

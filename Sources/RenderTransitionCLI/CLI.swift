@@ -9,7 +9,7 @@ import Media
 /// render failed (scene, output), 2 the command line was wrong.
 struct Command {
     /// Words that are commands, so no scene may be named after them.
-    static let reservedWords: Set<String> = ["help", "gallery", "tree"]
+    static let reservedWords: Set<String> = ["help", "gallery", "tree", "verify"]
     /// A GIF without `--scale` is this wide: a phone clip that sits well in a README column.
     static let defaultGIFWidth: CGFloat = 320
 
@@ -27,6 +27,7 @@ struct Command {
             case .gallery: try gallery(arguments)
             case .render(let name): try render(name, arguments)
             case .tree(let file): try renderTree(file, arguments)
+            case .verify(let goldens, let names): return try verify(goldens: goldens, scenes: names, arguments)
             }
             return 0
         } catch {

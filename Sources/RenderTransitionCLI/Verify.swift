@@ -1,0 +1,106 @@
+import Foundation
+import Stage
+import Goldens
+
+extension Command {
+    /// `verify GOLDENS_DIR [SCENE …]`: checks each scene's goldens (`<scene>.<transition>-<percent>.png`,
+    /// `<scene>.trace.txt`, `<scene>.clip.apng`) as the tests do, writes `report.md` (and `--junit`), and
+    /// exits 1 when anything differs, is missing or stale, or was recorded without `--record` asking.
+    func verify(goldens path: String, scenes names: [String], _ arguments: Arguments) throws -> Int32 {
+        let clock = Stopwatch()
+        let goldens = URL(fileURLWithPath: path)
+        var isDirectory: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: goldens.path, isDirectory: &isDirectory)
+        if exists && !isDirectory.boolValue {
+            throw UsageError("'\(path)' is a file; verify takes the folder that holds the goldens.")
+        }
+        let mode: SnapshotRecordMode
+        do { mode = try arguments.record ?? SnapshotRecordMode.fromEnvironment() } catch let error as InvalidRecordMode {
+            throw UsageError(error.description)
+        }
+        let files = exists ? ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []) : []
+        func hasGoldens(_ scene: SceneDefinition) -> Bool { files.contains { $0.hasPrefix(scene.name + ".") } }
+
+        // The scenes named, else those with goldens here, else (recording a first time) every scene.
+        var chosen = try names.map { try scene(named: $0) }
+        if chosen.isEmpty { chosen = scenes.all.filter(hasGoldens) }
+        if chosen.isEmpty {
+            guard mode != .never else {
+                throw UsageError("no goldens in '\(path)' for any scene of \(tool). Record them first: \(tool) verify \(path) --record missing (then look at every image).")
+            }
+            chosen = scenes.all
+        }
+
+        let artifacts = ArtifactStore.fromEnvironment(fallback: URL(fileURLWithPath: arguments.out ?? "output/verify"))
+        var reports: [SnapshotReport] = []
+        for scene in chosen {
+            let progress = ProgressLine(label: "verify \(scene.name)", enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
+            progress.update(done: 0, total: 1)
+            let clip = arguments.clip || files.contains("\(scene.name).clip.apng")
+            let strategies: [TransitionSnapshot] = [.frames(), .trace] + (clip ? [.clip] : [])
+            let device = arguments.device.flatMap(Device.named)
+            let report: SnapshotReport
+            do {
+                report = try Snapshots.check(scene, as: strategies, directory: goldens, prefix: scene.name,
+                                             rendering: SnapshotRendering(device: device, scale: CGFloat(arguments.scale ?? 1),
+                                                                          fps: arguments.fps ?? 60),
+                                             record: mode, artifacts: artifacts)
+            } catch let error as SnapshotRequestError {
+                progress.clear()
+                throw UsageError("\(scene.name): \(error.description)")
+            } catch {
+                progress.clear()
+                throw error
+            }
+            progress.clear()
+            reports.append(report)
+            if !arguments.quiet && !arguments.json {
+                let verdict = report.passed ? "ok" : report.failures.isEmpty && report.stale.isEmpty ? "recorded" : "FAILED"
+                print("\(scene.name): \(verdict) (\(report.results.count) goldens: \(report.results.filter { $0.status == .matched }.count) match, \(report.recorded.count) recorded, \(report.failures.count) differ or missing, \(report.stale.count) stale)")
+                if !report.passed { print(report.message.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")) }
+            }
+        }
+
+        let reportURL = artifacts.directory.appendingPathComponent("report.md")
+        try Self.writeAtomically(VerifyReport.markdown(reports, relativeTo: artifacts.directory, goldens: goldens), to: reportURL.path)
+        if let junit = arguments.junit {
+            try Self.writeAtomically(VerifyReport.junit(reports, seconds: clock.seconds), to: junit)
+        }
+        let failed = reports.contains { !$0.failures.isEmpty || !$0.stale.isEmpty }
+        let recordedUnasked = arguments.record == nil && reports.contains { !$0.recorded.isEmpty }
+        if arguments.json {
+            print(JSONReport.verify(reports, report: reportURL.path, junit: arguments.junit, seconds: clock.seconds))
+        } else if !arguments.quiet {
+            let matched = reports.filter(\.passed).count
+            print("verify: \(matched) of \(reports.count) scenes match their goldens in \(path); report → \(reportURL.path)"
+                  + (arguments.junit.map { ", JUnit → \($0)" } ?? "") + String(format: " (%.1f s)", clock.seconds))
+            if recordedUnasked {
+                print("verify: recorded new goldens; look at every image, then run again to compare (this run fails so a recording is never taken for a pass).")
+            }
+        }
+        return failed || recordedUnasked ? 1 : 0
+    }
+}
+
+import Diagnostics
+
+/// `verify --json`: one object for scripts.
+enum JSONReport {
+    static func verify(_ reports: [SnapshotReport], report: String, junit: String?, seconds: Double) -> String {
+        JSON.object([
+            ("passed", .bool(reports.allSatisfy(\.passed))),
+            ("report", .string(report)),
+            ("junit", junit.map { .string($0) } ?? .null),
+            ("seconds", .number((seconds * 1000).rounded() / 1000)),
+            ("scenes", .array(reports.map { report in
+                .object([("scene", .string(report.scene)), ("passed", .bool(report.passed)),
+                         ("goldens", .array(report.results.map { result in
+                             .object([("name", .string(result.name)), ("status", .string(result.status.rawValue)),
+                                      ("message", .string(result.message)),
+                                      ("artifacts", .array(result.artifacts.map { .string($0.path) }))])
+                         })),
+                         ("stale", .array(report.stale.map { .string($0.path) }))])
+            })),
+        ]).serialized()
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+import XCTest
+@_exported import Goldens
+import Stage
+
+/// Checks a scene against its goldens, in a Swift Testing or XCTest test:
+///
+///     @Test func cardModal() {
+///         assertTransitionSnapshots(of: CardModalScene.self)
+///     }
+///
+/// Goldens live beside the test file, as swift-snapshot-testing keeps them:
+/// `__Snapshots__/<TestFile>/<testName>.<transition>-<percent>.png` for each moment (by default 0, 25, 50,
+/// 75 and 100 % of every animated transition), `<testName>.trace.txt` for the animated values per frame,
+/// and `<testName>.clip.apng` when `.clip` is asked for.
+///
+/// Record mode: `record`, else a `.snapshots(record:)` trait, else `SNAPSHOT_TESTING_RECORD`, else `never`
+/// when `CI` is set and `missing` elsewhere. Recording fails the test and lists what it wrote, so a
+/// recording is never taken for a pass. Failures write reference, actual, difference and heat map to
+/// `SNAPSHOT_ARTIFACTS` (default: `.build/snapshot-artifacts/<TestFile>/` in the package), attach them
+/// to the test where Swift Testing can, and name them in the failure, reported at the call site.
+public func assertTransitionSnapshots(
+    of scene: SceneDefinition,
+    as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
+    device: Device? = nil, scale: CGFloat = 1, fps: Int = 60,
+    tolerance: SnapshotTolerance = .exact,
+    record: SnapshotRecordMode? = nil,
+    named name: String? = nil,
+    fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    let location = CallSite(fileID: "\(fileID)", filePath: "\(file)", line: line, column: column, xctestFile: file)
+    do {
+        let mode = try record ?? SnapshotConfiguration.current.record ?? SnapshotRecordMode.fromEnvironment()
+        let testFile = URL(fileURLWithPath: "\(file)")
+        let fileName = testFile.deletingPathExtension().lastPathComponent
+        let directory = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(fileName)
+        let artifacts = ArtifactStore.fromEnvironment(fallback: defaultArtifactsDirectory(for: testFile)
+            .appendingPathComponent(fileName))
+        let report = try Snapshots.check(scene, as: strategies, directory: directory, prefix: name ?? sanitizedTestName(testName),
+                                         rendering: SnapshotRendering(device: device, scale: scale, fps: fps),
+                                         tolerance: tolerance, record: mode, artifacts: artifacts)
+        guard !report.passed else { return }
+        for result in report.failures { location.attach(result.artifacts) }
+        location.fail(report.message)
+    } catch {
+        location.fail("\(error)")
+    }
+}
+
+/// A scene type as declared (its name, summary and `init()`).
+public func assertTransitionSnapshots(
+    of sceneType: Scene.Type,
+    as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
+    device: Device? = nil, scale: CGFloat = 1, fps: Int = 60,
+    tolerance: SnapshotTolerance = .exact,
+    record: SnapshotRecordMode? = nil,
+    named name: String? = nil,
+    fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
+    line: UInt = #line, column: UInt = #column
+) {
+    assertTransitionSnapshots(of: SceneDefinition(sceneType), as: strategies, device: device, scale: scale, fps: fps,
+                              tolerance: tolerance, record: record, named: name,
+                              fileID: fileID, file: file, testName: testName, line: line, column: column)
+}
+
+/// `cardModal()` → `cardModal`; `keyMoments(scene:)` → `keyMoments`: the test's name as a file stem.
+func sanitizedTestName(_ function: String) -> String {
+    let base = function.prefix { $0 != "(" }
+    let kept = base.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? String($0) : "-" }.joined()
+    return kept.isEmpty ? "snapshot" : kept
+}
+
+/// `<package>/.build/snapshot-artifacts`: the package is the nearest folder above the test file with a
+/// Package.swift, and `.build` is already ignored by git in a Swift package.
+func defaultArtifactsDirectory(for testFile: URL) -> URL {
+    var folder = testFile.deletingLastPathComponent()
+    while folder.path != "/" {
+        if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+            return folder.appendingPathComponent(".build/snapshot-artifacts")
+        }
+        folder.deleteLastPathComponent()
+    }
+    return FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-artifacts")
+}
+
+/// Where an assertion was called: failures are reported there, in whichever test framework runs it.
+struct CallSite {
+    let fileID: String
+    let filePath: String
+    let line: UInt
+    let column: UInt
+    let xctestFile: StaticString
+
+    private var sourceLocation: SourceLocation {
+        SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: Int(column))
+    }
+
+    func fail(_ message: String) {
+        if Test.current != nil {
+            Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
+        } else {
+            XCTFail(message, file: xctestFile, line: line)
+        }
+    }
+
+    /// Attaches files to the running Swift Testing test (XCTest on Linux has no attachments).
+    func attach(_ files: [URL]) {
+        guard Test.current != nil else { return }
+        for file in files {
+            guard let data = try? Data(contentsOf: file) else { continue }
+            Attachment.record([UInt8](data), named: file.lastPathComponent, sourceLocation: sourceLocation)
+        }
+    }
+}
