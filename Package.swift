@@ -67,14 +67,15 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Stage", "Playback", "Scenes", "Media", "Raster", "TestSupport"]),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting", "TestSupport"],
-                    exclude: ["Goldens"]),
+                    exclude: ["__Snapshots__"]),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests",
                     dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
-                    exclude: ["Goldens", "Traces"]),
+                    exclude: ["__Snapshots__"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "TestSupport"]),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "TestSupport"]),

@@ -38,10 +38,14 @@ public struct ArtifactStore: Sendable {
 }
 
 /// Reads, compares and records golden files of one kind each (PNG, text, APNG).
-struct GoldenStore {
+package struct GoldenStore {
     let directory: URL
     let record: SnapshotRecordMode
     let artifacts: ArtifactStore
+
+    package init(directory: URL, record: SnapshotRecordMode, artifacts: ArtifactStore) {
+        self.directory = directory; self.record = record; self.artifacts = artifacts
+    }
     private var manager: FileManager { .default }
 
     /// The artifact stem of a golden file name: `cardModal.present-50.png` → `cardModal.present-50`.
@@ -73,14 +77,16 @@ struct GoldenStore {
 
     // MARK: Images
 
-    func image(_ image: PixelBuffer, name: String, at time: TimeInterval, tolerance: SnapshotTolerance) throws -> SnapshotResult {
+    /// `time`: the moment on the clip's clock, for messages (nil for an image that is not of a clip).
+    package func image(_ image: PixelBuffer, name: String, at time: TimeInterval?, tolerance: SnapshotTolerance) throws -> SnapshotResult {
+        let when = time.map { " at \(format($0)) s" } ?? ""
         let url = directory.appendingPathComponent(name)
         let stem = stem(name)
         switch plan(for: url) {
         case .record(let why):
             try writeGolden(try PNGCodec.encode(image), to: url)
             artifacts.clear(stem: stem)
-            return SnapshotResult(name: name, golden: url, status: .recorded, message: "\(why), \(image.width)×\(image.height) px at \(format(time)) s", artifacts: [])
+            return SnapshotResult(name: name, golden: url, status: .recorded, message: "\(why), \(image.width)×\(image.height) px\(when)", artifacts: [])
         case .missing:
             let actual = try artifacts.write(try PNGCodec.encode(image), stem: stem, kind: "actual", ext: "png")
             return SnapshotResult(name: name, golden: url, status: .missing, message: missingMessage(url, actual: actual), artifacts: [actual])
@@ -99,7 +105,7 @@ struct GoldenStore {
             }
             let files = try writeImageArtifacts(expected: expected, actual: image, stem: stem, tolerance: tolerance)
             return SnapshotResult(name: name, golden: url, status: .failed,
-                                  message: "\(name) (t = \(format(time)) s) differs from its golden: \(comparison.summary).\n  "
+                                  message: "\(name)\(time.map { " (t = \(format($0)) s)" } ?? "") differs from its golden: \(comparison.summary).\n  "
                                       + files.map(\.path).joined(separator: "\n  "),
                                   artifacts: files)
         }
@@ -122,7 +128,7 @@ struct GoldenStore {
     /// Shown differences in a message; the whole actual text is in the artifacts.
     static let shownTextDifferences = 12
 
-    func text(_ text: String, name: String) throws -> SnapshotResult {
+    package func text(_ text: String, name: String) throws -> SnapshotResult {
         let url = directory.appendingPathComponent(name)
         let stem = stem(name)
         switch plan(for: url) {

@@ -55,6 +55,10 @@ public struct SnapshotReport: Sendable {
     /// Golden files with the run's prefix that no strategy produced any more.
     public var stale: [URL]
 
+    package init(scene: String, results: [SnapshotResult], stale: [URL]) {
+        self.scene = scene; self.results = results; self.stale = stale
+    }
+
     public var passed: Bool { results.allSatisfy { $0.status == .matched } && stale.isEmpty }
     public var recorded: [SnapshotResult] { results.filter { $0.status == .recorded } }
     public var failures: [SnapshotResult] { results.filter { $0.status == .failed || $0.status == .missing } }
@@ -92,7 +96,8 @@ public enum Snapshots {
         for strategy in strategies {
             switch strategy.kind {
             case .frames(let moments):
-                let named = try moments.resolve(in: plan, scene: scene.name)
+                // A run only moves forward in time.
+                let named = try moments.resolve(in: plan, scene: scene.name).sorted { $0.time < $1.time }
                 let frames = try Stage.frames(scene, settings: settings, times: named.map(\.time))
                 for (moment, frame) in zip(named, frames) {
                     results.append(try store.image(frame, name: "\(prefix).\(moment.name).png", at: moment.time, tolerance: tolerance))

@@ -15,16 +15,6 @@ public struct TransitionSpan: Equatable, Sendable {
     public var isAnimated: Bool { end > start }
 }
 
-/// A moment worth a golden image: `percent` of the way through transition `transition` (its index in
-/// `ClipPlan.transitions`).
-public struct KeyMoment: Equatable, Sendable {
-    public var transition: Int
-    public var percent: Int
-    public var time: TimeInterval
-    /// `1-50`: the golden's file name without extension.
-    public var name: String { "\(transition)-\(percent)" }
-}
-
 /// The shape of a clip, known from a dry run of the scene (no pixels).
 public struct ClipPlan: Equatable, Sendable {
     public var duration: TimeInterval
@@ -33,14 +23,6 @@ public struct ClipPlan: Equatable, Sendable {
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
     public func time(ofFrame index: Int) -> TimeInterval { Double(index) / Double(fps) }
-
-    /// The moments at `percents` of every animated transition, in time order. A transition without
-    /// animation has none (all its moments are one frame); indices still count it, so they match the marks.
-    public func keyMoments(percents: [Int] = [0, 25, 50, 75, 100]) -> [KeyMoment] {
-        transitions.enumerated().filter { $0.element.isAnimated }.flatMap { index, span in
-            percents.map { KeyMoment(transition: index, percent: $0, time: span.time(at: Double($0) / 100)) }
-        }.sorted { $0.time < $1.time }
-    }
 }
 
 extension Stage {

@@ -30,22 +30,11 @@ public func assertTransitionSnapshots(
     fileID: StaticString = #fileID, file: StaticString = #filePath, testName: String = #function,
     line: UInt = #line, column: UInt = #column
 ) {
-    let location = CallSite(fileID: "\(fileID)", filePath: "\(file)", line: line, column: column, xctestFile: file)
-    do {
-        let mode = try record ?? SnapshotConfiguration.current.record ?? SnapshotRecordMode.fromEnvironment()
-        let testFile = URL(fileURLWithPath: "\(file)")
-        let fileName = testFile.deletingPathExtension().lastPathComponent
-        let directory = testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__").appendingPathComponent(fileName)
-        let artifacts = ArtifactStore.fromEnvironment(fallback: defaultArtifactsDirectory(for: testFile)
-            .appendingPathComponent(fileName))
-        let report = try Snapshots.check(scene, as: strategies, directory: directory, prefix: name ?? sanitizedTestName(testName),
-                                         rendering: SnapshotRendering(device: device, scale: scale, fps: fps),
-                                         tolerance: tolerance, record: mode, artifacts: artifacts)
-        guard !report.passed else { return }
-        for result in report.failures { location.attach(result.artifacts) }
-        location.fail(report.message)
-    } catch {
-        location.fail("\(error)")
+    let site = CallSite(fileID: "\(fileID)", filePath: "\(file)", line: line, column: column, xctestFile: file)
+    site.check(record: record) { mode, directory, artifacts in
+        try Snapshots.check(scene, as: strategies, directory: directory, prefix: name ?? sanitizedTestName(testName),
+                            rendering: SnapshotRendering(device: device, scale: scale, fps: fps),
+                            tolerance: tolerance, record: mode, artifacts: artifacts)
     }
 }
 
@@ -85,13 +74,41 @@ func defaultArtifactsDirectory(for testFile: URL) -> URL {
     return FileManager.default.temporaryDirectory.appendingPathComponent("snapshot-artifacts")
 }
 
-/// Where an assertion was called: failures are reported there, in whichever test framework runs it.
+/// Where an assertion was called: its goldens' folder, its artifacts, and where failures are reported,
+/// in whichever test framework runs it.
 struct CallSite {
     let fileID: String
     let filePath: String
     let line: UInt
     let column: UInt
     let xctestFile: StaticString
+
+    /// `__Snapshots__/<TestFile>/` beside the test file.
+    var directory: URL {
+        let testFile = URL(fileURLWithPath: filePath)
+        return testFile.deletingLastPathComponent().appendingPathComponent("__Snapshots__")
+            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
+    }
+
+    var artifacts: ArtifactStore {
+        let testFile = URL(fileURLWithPath: filePath)
+        return ArtifactStore.fromEnvironment(fallback: defaultArtifactsDirectory(for: testFile)
+            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent))
+    }
+
+    /// Resolves the record mode (argument, trait, environment), runs `body`, and reports what did not pass.
+    func check(record: SnapshotRecordMode?,
+               _ body: (SnapshotRecordMode, URL, ArtifactStore) throws -> SnapshotReport) {
+        do {
+            let mode = try record ?? SnapshotConfiguration.current.record ?? SnapshotRecordMode.fromEnvironment()
+            let report = try body(mode, directory, artifacts)
+            guard !report.passed else { return }
+            for result in report.failures { attach(result.artifacts) }
+            fail(report.message)
+        } catch {
+            fail("\(error)")
+        }
+    }
 
     private var sourceLocation: SourceLocation {
         SourceLocation(fileID: fileID, filePath: filePath, line: Int(line), column: Int(column))

@@ -8,8 +8,6 @@ import TestSupport
 
 /// One golden per rendering feature, each a small layer tree drawn at 2×, checked by eye before recording.
 @Suite struct FeatureGoldens {
-    static let goldens = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
-    static let failures = goldenFailuresDirectory
 
     static let white = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
     static let orange = CGColor(red: 1, green: 0.62, blue: 0.04, alpha: 1)
@@ -116,6 +114,6 @@ import TestSupport
     func feature(_ name: String) throws {
         let tree = try #require(Self.features[name])
         let image = LayerRenderer(scale: 2).render(tree, size: CGSize(width: 160, height: 120), background: .white)
-        try GoldenImage.verify(image, golden: Self.goldens.appendingPathComponent("\(name).png"), failuresDirectory: Self.failures)
+        assertImageSnapshot(image, named: name)
     }
 }

@@ -16,10 +16,6 @@ public struct TemporaryDirectory {
     public func cleanUp() { try? FileManager.default.removeItem(at: url) }
 }
 
-/// Tests/__failures__: where golden tests (every target's) write what they got when it differs.
-public let goldenFailuresDirectory = URL(fileURLWithPath: #filePath)
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("__failures__")
-
 /// The graphic-control delays of a GIF, in order (scanning its blocks).
 public func gifFrameDelays(_ bytes: [UInt8]) -> [Int] {
     var delays: [Int] = []
