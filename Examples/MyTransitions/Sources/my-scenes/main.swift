@@ -1,0 +1,4 @@
+import RenderTransitionCLI
+import MyTransitions
+
+RenderTransitionCLI.main(scenes: myScenes)
