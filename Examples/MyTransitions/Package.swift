@@ -24,12 +24,11 @@ let package = Package(
             "MyTransitions",
             .product(name: "RenderTransitionCLI", package: "render-transition"),
         ]),
-        // Golden frames of every scene; the PNGs live beside the test file and are not sources.
+        // Goldens of every scene; they live in __Snapshots__ beside the test file and are not sources.
         .testTarget(name: "MyTransitionsTests", dependencies: [
             "MyTransitions",
-            .product(name: "Stage", package: "render-transition"),
             .product(name: "TransitionTesting", package: "render-transition"),
-        ], exclude: ["Goldens"]),
+        ], exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v5]
 )

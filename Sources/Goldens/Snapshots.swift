@@ -70,7 +70,7 @@ public struct SnapshotReport: Sendable {
         let failing = failures.sorted { ($0.name.hasSuffix(".txt") ? 0 : 1) < ($1.name.hasSuffix(".txt") ? 0 : 1) }
         parts += failing.map(\.message)
         if !recorded.isEmpty {
-            parts.append("Recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s") of \(scene) (look at them, then run again to compare):\n"
+            parts.append("Recorded \(recorded.count) golden\(recorded.count == 1 ? "" : "s") of \(scene) (look at \(recorded.count == 1 ? "it" : "them"), then run again to compare):\n"
                          + recorded.map { "  \($0.golden.path) — \($0.message)" }.joined(separator: "\n"))
         }
         if !stale.isEmpty {

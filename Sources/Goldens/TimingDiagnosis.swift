@@ -41,7 +41,21 @@ package struct TimingDiagnosis: Equatable {
                 runs.append(Run(first: k, last: k, shift: shift))
             }
         }
-        self.runs = runs
+        // A motion that starts late first shows one frame held, then the next…: single frames whose shift
+        // grows by one each, ramping into a steady shift, are one delay, said once.
+        var merged: [Run] = []
+        var leadingShift: Int?   // the shift of the first frame of the last merged run
+        for run in runs.reversed() {
+            if let next = merged.last, run.first == run.last, next.first == run.last + 1,
+               let shift = run.shift, let following = leadingShift, following.signum() == shift.signum(),
+               abs(following) == abs(shift) + 1 {
+                merged[merged.count - 1].first = run.first
+            } else {
+                merged.append(run)
+            }
+            leadingShift = run.shift
+        }
+        self.runs = merged.reversed()
     }
 
     /// One line per run: "frames 18–40 (t = 0.3–0.667 s): the motion runs 3 frames (0.05 s) late".

@@ -22,7 +22,10 @@ struct Command {
             switch arguments.command {
             case .help(let scene?): try printHelp(for: scene)
             case .help(nil): print(help)
-            case .version: print("\(tool) \(RenderTransitionCLI.version)")
+            case .version:
+                // A user's tool has its own name; the version is render-transition's.
+                print(tool == "render-transition" ? "render-transition \(RenderTransitionCLI.version)"
+                      : "\(tool) (render-transition \(RenderTransitionCLI.version))")
             case .list: list(json: arguments.json)
             case .gallery: try gallery(arguments)
             case .render(let name): try render(name, arguments)
@@ -179,8 +182,11 @@ struct Command {
             progress.clear()
             throw error
         }
-        let size = "\(settings.pixelWidth)×\(settings.pixelHeight) px"
-        var fields: [(String, JSON)] = [("width", .number(Double(settings.pixelWidth))), ("height", .number(Double(settings.pixelHeight)))]
+        // What the file holds: 4:2:0 video pads an odd side by one pixel.
+        var width = settings.pixelWidth, height = settings.pixelHeight
+        if case .video = target { width += width % 2; height += height % 2 }
+        let size = "\(width)×\(height) px"
+        var fields: [(String, JSON)] = [("width", .number(Double(width))), ("height", .number(Double(height)))]
         let kind: String, contents: String
         switch target {
         case .video, .gif, .pngSequence:
@@ -244,7 +250,7 @@ struct Command {
         if arguments.json {
             print(JSON.object([("output", .string(path)), ("files", .array(written))]).serialized())
         } else if !arguments.quiet {
-            print("\nMarkdown for the README (paths relative to the repository root):\n")
+            print("\nMarkdown for a README in the current folder (paths as given to --out):\n")
             print(Self.galleryTable(scenes.all.map { ($0.name, $0.summary) }, directory: path))
         }
     }

@@ -13,6 +13,7 @@ extension Command {
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
           \(tool) gallery [--out docs/gallery]
+          \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR]
           \(tool) help [SCENE]            what a scene shows, how long it lasts, commands to try
           \(tool) --list [--json]
           \(tool) --version
@@ -47,6 +48,12 @@ extension Command {
 
         While rendering, a progress line shows on stderr when it is a terminal; at the end one line says
         what was written (path, size, frames, clip length, wall time).
+
+        verify checks each scene's goldens in GOLDENS_DIR (SCENE.present-50.png, SCENE.trace.txt, and
+        SCENE.clip.apng with --clip) as assertTransitionSnapshots does, writes DIR/report.md (default
+        output/verify, or $SNAPSHOT_ARTIFACTS) with expected | actual | diff images, trace differences and
+        timing diagnoses, and exits 1 when anything differs. --record never|missing|failed|all (default:
+        $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing); --junit FILE.xml for CI.
 
         gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
         into the --out directory (default docs/gallery).

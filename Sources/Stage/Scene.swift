@@ -24,21 +24,24 @@ public protocol Scene: AnyObject {
 ///     CardModalScene.variant("card-modal-stiff", summary: "The card modal on a stiffer spring") {
 ///         CardModalScene(dampingRatio: 0.9)
 ///     }
-public struct SceneDefinition {
+public struct SceneDefinition: Sendable {
     public let name: String
     public let summary: String
     /// The device this scene renders on when none is asked for (nil: the default device).
     public let device: Device?
-    private let make: () -> Scene
+    private let make: @Sendable () -> Scene
 
     /// A scene with its own name and summary, made by `make` for each run.
-    public init(name: String, summary: String, device: Device? = nil, make: @escaping () -> Scene) {
+    public init(name: String, summary: String, device: Device? = nil, make: @escaping @Sendable () -> Scene) {
         self.name = name; self.summary = summary; self.device = device; self.make = make
     }
 
     /// A scene type as declared: its `name`, `summary` and `init()`.
     public init(_ type: Scene.Type) {
-        self.init(name: type.name, summary: type.summary, make: { type.init() })
+        // A metatype is immutable and safe to share; Swift only lacks a way to say so for `any Scene.Type`.
+        struct SharedType: @unchecked Sendable { let type: Scene.Type }
+        let shared = SharedType(type: type)
+        self.init(name: type.name, summary: type.summary, make: { shared.type.init() })
     }
 
     /// A new instance, for one run: a scene holds the state of its run (its screens, its clock's objects).
@@ -52,7 +55,7 @@ extension Scene {
     /// A configured variant of this scene under its own name: `make` builds each run's instance, e.g. with
     /// another damping ratio; `device` is the device it renders on unless told otherwise.
     public static func variant(_ name: String, summary: String? = nil, device: Device? = nil,
-                               make: @escaping () -> Self) -> SceneDefinition {
+                               make: @escaping @Sendable () -> Self) -> SceneDefinition {
         SceneDefinition(name: name, summary: summary ?? "\(self.summary) (variant)", device: device, make: make)
     }
 }
