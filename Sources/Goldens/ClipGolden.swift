@@ -65,6 +65,7 @@ extension GoldenStore {
                 try artifacts.write(try PNGCodec.encode(ImageDiff.difference(expected[j], frames[first])), stem: frameStem, kind: "diff", ext: "png"),
             ]
         }
+        files.append(try writeComparison(expected: expected, actual: frames, fps: fps, stem: stem))
         message += "."
         for line in problems + diagnosis.lines { message += "\n  " + line }
         message += "\n  " + files.map(\.path).joined(separator: "\n  ")
@@ -80,6 +81,28 @@ extension GoldenStore {
             sink.cancel()
             throw error
         }
+    }
+
+    /// expected | actual | difference, frame by frame, as an MP4 for a reviewer who would rather watch;
+    /// the shorter clip holds its last frame.
+    private func writeComparison(expected: [PixelBuffer], actual: [PixelBuffer], fps: Int, stem: String) throws -> URL {
+        let url = artifacts.directory.appendingPathComponent("\(stem).comparison.mp4")
+        let count = max(expected.count, actual.count)
+        func composite(_ i: Int) -> PixelBuffer {
+            let e = expected[min(i, expected.count - 1)], a = actual[min(i, actual.count - 1)]
+            return ImageDiff.sideBySide([e, a, ImageDiff.difference(e, a)])
+        }
+        let first = composite(0)
+        let sink = try MP4Sink(file: url, width: first.width, height: first.height, framesPerSecond: fps)
+        do {
+            try sink.append(first)
+            for i in 1..<max(count, 1) { try sink.append(composite(i)) }
+            try sink.finish()
+        } catch {
+            sink.cancel()
+            throw error
+        }
+        return url
     }
 
     private func writeActualClip(_ frames: [PixelBuffer], fps: Int, stem: String) throws -> URL {
