@@ -160,6 +160,10 @@ package struct GoldenStore {
             var message = "\(name) differs in \(differences.count) line\(differences.count == 1 ? "" : "s"):\n"
             message += differences.prefix(Self.shownTextDifferences).map { "  " + $0.description }.joined(separator: "\n")
             if differences.count > Self.shownTextDifferences { message += "\n  … \(differences.count - Self.shownTextDifferences) more" }
+            if name.hasSuffix(".trace.txt") {
+                let timing = TraceTiming.diagnose(expected: expected, actual: text)
+                if !timing.isEmpty { message += "\n  Timing:\n" + timing.map { "    " + $0 }.joined(separator: "\n") }
+            }
             message += "\n  Compare: diff \(url.path) \(actual.path)"
             return SnapshotResult(name: name, golden: url, status: .failed, message: message, artifacts: [actual])
         }

@@ -41,7 +41,7 @@ package struct TextDifference: Equatable {
 }
 
 /// A line of a value trace: `f<frame> <time> <layer> key=value …`.
-private struct TraceLine {
+struct TraceLine {
     var frame: Int
     var time: String
     var layer: String
@@ -59,4 +59,52 @@ private struct TraceLine {
     }
 
     func value(_ key: String) -> String? { values.first { $0.0 == key }?.1 }
+}
+
+/// Timing read from two value traces: for each animated property that changed, whether its new values are
+/// its old ones a few frames away (a delay) or new (the motion changed). Works with the default goldens,
+/// which keep the trace but only a few frames.
+package enum TraceTiming {
+    /// One line per changed property (at most `limit`), e.g. "CardView position: frames 19–55: the motion
+    /// runs 3 frames (0.05 s) late from t = 0.317 s".
+    package static func diagnose(expected: String, actual: String, limit: Int = 6) -> [String] {
+        let old = series(expected), new = series(actual)
+        let fps = frameRate(actual) ?? frameRate(expected) ?? 60
+        var lines: [String] = []
+        for key in (Set(old.keys).union(new.keys)).sorted(by: { $0.layer == $1.layer ? $0.property < $1.property : $0.layer < $1.layer }) {
+            let a = old[key] ?? [:], b = new[key] ?? [:]
+            guard a != b else { continue }
+            let frames = Set(a.keys).union(b.keys)
+            guard let first = frames.min(), let last = frames.max() else { continue }
+            // Frames without a line: the property is not animating there (before or after its motion).
+            let count = last - first + 1
+            let diagnosis = TimingDiagnosis(expectedCount: count, actualCount: count, fps: fps) { i, j in
+                b[first + i] == a[first + j]
+            }
+            for run in diagnosis.runs.prefix(2) {
+                let shifted = TimingDiagnosis.Run(first: run.first + first, last: run.last + first, shift: run.shift)
+                lines.append("\(key.layer) \(key.property): " + TimingDiagnosis(runs: [shifted], fps: fps).lines[0])
+            }
+            if lines.count >= limit { break }
+        }
+        return Array(lines.prefix(limit))
+    }
+
+    private struct Key: Hashable { var layer: String; var property: String }
+
+    private static func series(_ text: String) -> [Key: [Int: String]] {
+        var result: [Key: [Int: String]] = [:]
+        for line in text.split(separator: "\n") {
+            guard let trace = TraceLine(String(line)) else { continue }
+            for (key, value) in trace.values { result[Key(layer: trace.layer, property: key), default: [:]][trace.frame] = value }
+        }
+        return result
+    }
+
+    /// The header says `… at 60 fps: …`.
+    private static func frameRate(_ text: String) -> Int? {
+        guard let header = text.split(separator: "\n").first, header.hasPrefix("#"),
+              let range = header.range(of: #" at (\d+) fps"#, options: .regularExpression) else { return nil }
+        return Int(header[range].dropFirst(4).dropLast(4))
+    }
 }

@@ -14,6 +14,8 @@ package struct TimingDiagnosis: Equatable {
     package var runs: [Run]
     package var fps: Int
 
+    package init(runs: [Run], fps: Int) { self.runs = runs; self.fps = fps }
+
     /// How far to look for a shifted match, in frames on either side.
     package static let searchWindow = 30
 

@@ -171,6 +171,17 @@ import TestSupport
         #expect(changed.lines == ["frames 6–9 (t = 0.2–0.3 s) differ, and no golden frame within 30 frames matches: the motion itself changed"])
     }
 
+    @Test func aTraceSaysWhichPropertyRunsLate() {
+        func trace(_ frames: ClosedRange<Int>, _ value: (Int) -> Int) -> String {
+            "# s on iphone-16 at 60 fps: …\n" + frames.map { "f\($0) \(Double($0) / 60) Card position=\(value($0)),0" }.joined(separator: "\n") + "\n"
+        }
+        let old = trace(10...20) { $0 }, new = trace(10...22) { $0 < 12 ? 10 : $0 - 2 }
+        #expect(TraceTiming.diagnose(expected: old, actual: new) == ["Card position: frames 11–22: the motion runs 2 frames (0.033 s) late from t = 0.183 s"])
+        let changed = trace(10...20) { $0 * 1000 }
+        #expect(TraceTiming.diagnose(expected: old, actual: changed)
+                == ["Card position: frames 10–20 (t = 0.167–0.333 s) differ, and no golden frame within 30 frames matches: the motion itself changed"])
+    }
+
     @Test func textDifferences() {
         let differences = TextDifference.lines("a\nf3 0.05 Card position=1,2 opacity=1\nc\n", "a\nf3 0.05 Card position=1,3 opacity=1\nc\nd\n")
         #expect(differences.map(\.description) == ["line 2: frame 3 (0.05 s) Card: position 1,2 → 1,3", "line 4:\n    - (none)\n    + d"])
