@@ -50,6 +50,9 @@ let package = Package(
         .target(name: "RenderTransitionCLI", dependencies: ["Stage", "Playback", "Output", "Diagnostics", "Media"]),
         // Golden-image assertions for test targets (ours and users').
         .target(name: "TransitionTesting", dependencies: ["Stage", "Playback", "Raster", "Media"]),
+        // Comparing images for goldens: tolerances (exact, per channel, CIEDE2000), measured results,
+        // difference and heat-map images. Pixels in, pixels out: no files.
+        .target(name: "Goldens", dependencies: ["Raster"]),
 
         // The built-in scenes live in the top-level Scenes/ folder.
         .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes"),
@@ -75,6 +78,7 @@ let package = Package(
                     exclude: ["Goldens", "Traces"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "TestSupport"]),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Raster", "Media", "TestSupport"]),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
