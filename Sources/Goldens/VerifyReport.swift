@@ -50,7 +50,7 @@ public enum VerifyReport {
 
     /// `| expected | actual | diff | heat map |` with the images, when the result has them.
     private static func imageRow(_ artifacts: [URL], relativeTo directory: URL) -> [String] {
-        let kinds = [("reference", "expected"), ("actual", "actual"), ("diff", "difference ×8"), ("heatmap", "heat map")]
+        let kinds = [("reference", "expected"), ("actual", "actual"), ("diff", "difference"), ("heatmap", "heat map")]
         let found = kinds.compactMap { kind, title in
             artifacts.first { $0.lastPathComponent.hasSuffix(".\(kind).png") }.map { (title, $0) }
         }

@@ -210,7 +210,7 @@ import TestSupport
         #expect(page.contains("| ✅ `list` | 1 | 1 | 0 | 0 | 0 |"))
         let trace = page.range(of: "### `card.trace.txt`")!.lowerBound, frame = page.range(of: "### `card.present-50.png`")!.lowerBound
         #expect(trace < frame)
-        #expect(page.contains("| expected | actual | difference ×8 | heat map |"))
+        #expect(page.contains("| expected | actual | difference | heat map |"))
         #expect(page.contains("![expected](card.present-50.reference.png) | ![actual](card.present-50.actual.png)"))
         #expect(page.contains("- stale golden `card.old.png`: remove it"))
     }
