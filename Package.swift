@@ -78,6 +78,7 @@ let package = Package(
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "TestSupport"]),
+        .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
