@@ -175,12 +175,6 @@ func over(_ s: UInt64, inverseAlpha ia: UInt64, _ d: UInt32) -> UInt32 {
 
 /// Runs `body` with the buffer's pixels as UInt32 words.
 extension PixelBuffer {
-    /// `bytes` is a public var: check it still holds width × height pixels before any pointer arithmetic.
-    @inline(__always)
-    func checkSize() {
-        precondition(bytes.count == width * height * 4,
-                     "PixelBuffer \(width)×\(height) holds \(bytes.count) bytes, not \(width * height * 4)")
-    }
     @inline(__always)
     mutating func withWords<R>(_ body: (UnsafeMutablePointer<UInt32>) throws -> R) rethrows -> R {
         checkSize()
@@ -251,11 +245,5 @@ extension CoverageMask {
     init(bounds: PixelRect, values: [UInt8]) {
         self.bounds = bounds
         self.values = values
-    }
-    /// `values` is a public var: check it still matches `bounds` before any pointer arithmetic.
-    @inline(__always)
-    func checkSize() {
-        precondition(values.count == Swift.max(0, bounds.width) * Swift.max(0, bounds.height),
-                     "CoverageMask over \(bounds) holds \(values.count) values")
     }
 }
