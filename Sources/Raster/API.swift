@@ -68,16 +68,7 @@ public struct PixelBuffer: Equatable, Sendable {
     public init(width: Int, height: Int, fill: RGBA8 = .clear) {
         let w = Swift.max(0, width), h = Swift.max(0, height)
         self.width = w; self.height = h
-        let n = w * h
-        let f = fill
-        bytes = [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
-            if n > 0 {
-                buf.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: n) {
-                    $0.initialize(repeating: f.word, count: n)
-                }
-            }
-            count = n * 4
-        }
+        bytes = [UInt8](pixels: w * h, repeating: fill.word)
     }
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     public static func == (a: PixelBuffer, b: PixelBuffer) -> Bool {

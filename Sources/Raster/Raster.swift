@@ -234,12 +234,12 @@ extension CoverageMask {
         var reused: [UInt8] = []
         swap(&reused, &storage)
         if n > 0, reused.capacity >= n {
-            // Writing through the buffer below copies the array first if anyone else still holds it.
+            // A mutable lend of the values copies them first if anyone else still holds the array.
             if reused.count > n { reused.removeLast(reused.count - n) }
             else if reused.count < n { reused.append(contentsOf: repeatElement(0, count: n - reused.count)) }
             self.init(bounds: b, values: reused)
         } else {
-            self.init(bounds: b, values: [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n })
+            self.init(bounds: b, values: [UInt8](uninitializedCount: n))
         }
     }
     init(bounds: PixelRect, values: [UInt8]) {
