@@ -152,7 +152,7 @@ public struct CoverageMask: Equatable, Sendable {
     public init(_ shape: RoundedRect, within limit: PixelRect, reusing storage: inout [UInt8]) {
         let g = RoundedRectGeometry(shape)
         self.init(uninitializedBounds: g.pixelBounds.intersection(limit), reusing: &storage)
-        g.writeCoverage(into: &values, bounds: bounds)
+        g.writeCoverage(into: &self)
     }
     public subscript(x: Int, y: Int) -> UInt8 {
         let dx = x - bounds.x, dy = y - bounds.y
@@ -170,14 +170,11 @@ public struct CoverageMask: Equatable, Sendable {
         var out = CoverageMask(uninitializedBounds: bounds.intersection(other.bounds), reusing: &storage)
         let b = out.bounds
         guard !b.isEmpty else { return out }
-        checkSize(); other.checkSize()
-        values.withUnsafeBufferPointer { av in
-            other.values.withUnsafeBufferPointer { bv in
-                out.values.withUnsafeMutableBufferPointer { ov in
-                    for y in 0..<b.height {
-                        let a = av.baseAddress! + (b.y + y - bounds.y) * bounds.width + (b.x - bounds.x)
-                        let c = bv.baseAddress! + (b.y + y - other.bounds.y) * other.bounds.width + (b.x - other.bounds.x)
-                        intersectRow(a, c, ov.baseAddress! + y * b.width, b.width)
+        withValues { first in
+            other.withValues { second in
+                out.withMutableValues { product in
+                    for y in b.y..<b.maxY {
+                        intersectRow(first.row(y), second.row(y), into: product.row(y), b.x..<b.maxX)
                     }
                 }
             }
