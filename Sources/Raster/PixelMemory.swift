@@ -203,7 +203,9 @@ struct Plane<Element: BitwiseCopyable> {
     @_transparent
     func row(_ y: Int) -> Row<Element> {
         DebugBounds(originY..<(originY + height)).check(y)
-        return Row(origin: start + ((y - originY) * width - originX), bounds: DebugBounds(originX..<(originX + width)))
+        // Wrapping arithmetic: a valid row's offset lies within the lent memory, so it cannot overflow
+        // (and debug builds have just checked the row); overflow checks here would cost in inner loops.
+        return Row(origin: start + ((y &- originY) &* width &- originX), bounds: DebugBounds(originX..<(originX + width)))
     }
 }
 
@@ -222,7 +224,7 @@ struct MutablePlane<Element: BitwiseCopyable> {
     @_transparent
     func row(_ y: Int) -> MutableRow<Element> {
         DebugBounds(originY..<(originY + height)).check(y)
-        return MutableRow(origin: start + ((y - originY) * width - originX),
+        return MutableRow(origin: start + ((y &- originY) &* width &- originX),   // wrapping: see Plane.row
                           bounds: DebugBounds(originX..<(originX + width)))
     }
 
