@@ -68,16 +68,7 @@ public struct PixelBuffer: Equatable, Sendable {
     public init(width: Int, height: Int, fill: RGBA8 = .clear) {
         let w = Swift.max(0, width), h = Swift.max(0, height)
         self.width = w; self.height = h
-        let n = w * h
-        let f = fill
-        bytes = [UInt8](unsafeUninitializedCapacity: n * 4) { buf, count in
-            if n > 0 {
-                buf.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: n) {
-                    $0.initialize(repeating: f.word, count: n)
-                }
-            }
-            count = n * 4
-        }
+        bytes = [UInt8](pixels: w * h, repeating: fill.word)
     }
     public var bounds: PixelRect { PixelRect(x: 0, y: 0, width: width, height: height) }
     public static func == (a: PixelBuffer, b: PixelBuffer) -> Bool {
@@ -161,7 +152,7 @@ public struct CoverageMask: Equatable, Sendable {
     public init(_ shape: RoundedRect, within limit: PixelRect, reusing storage: inout [UInt8]) {
         let g = RoundedRectGeometry(shape)
         self.init(uninitializedBounds: g.pixelBounds.intersection(limit), reusing: &storage)
-        g.writeCoverage(into: &values, bounds: bounds)
+        g.writeCoverage(into: &self)
     }
     public subscript(x: Int, y: Int) -> UInt8 {
         let dx = x - bounds.x, dy = y - bounds.y
@@ -179,14 +170,11 @@ public struct CoverageMask: Equatable, Sendable {
         var out = CoverageMask(uninitializedBounds: bounds.intersection(other.bounds), reusing: &storage)
         let b = out.bounds
         guard !b.isEmpty else { return out }
-        checkSize(); other.checkSize()
-        values.withUnsafeBufferPointer { av in
-            other.values.withUnsafeBufferPointer { bv in
-                out.values.withUnsafeMutableBufferPointer { ov in
-                    for y in 0..<b.height {
-                        let a = av.baseAddress! + (b.y + y - bounds.y) * bounds.width + (b.x - bounds.x)
-                        let c = bv.baseAddress! + (b.y + y - other.bounds.y) * other.bounds.width + (b.x - other.bounds.x)
-                        intersectRow(a, c, ov.baseAddress! + y * b.width, b.width)
+        withValues { first in
+            other.withValues { second in
+                out.withMutableValues { product in
+                    for y in b.y..<b.maxY {
+                        intersectRow(first.row(y), second.row(y), into: product.row(y), b.x..<b.maxX)
                     }
                 }
             }

@@ -17,14 +17,11 @@ extension PixelBuffer {
     func copyBands(into out: inout PixelBuffer, filling shapes: [RoundedRect], with paint: Paint, opacity: Double) {
         precondition(out.width == width && out.height == height && out.bytes.count == bytes.count)
         guard !bytes.isEmpty else { return }
-        let rowBytes = width * 4, band = shapes.isEmpty ? height : 32
+        let band = shapes.isEmpty ? height : 32
         for y0 in stride(from: 0, to: height, by: band) {
             let y1 = Swift.min(height, y0 + band)
-            out.bytes.withUnsafeMutableBytes { target in
-                bytes.withUnsafeBytes { source in
-                    target.baseAddress!.advanced(by: y0 * rowBytes)
-                        .copyMemory(from: source.baseAddress!.advanced(by: y0 * rowBytes), byteCount: (y1 - y0) * rowBytes)
-                }
+            out.withMutableBytes { target in
+                withBytes { source in target.update(rows: y0..<y1, from: source) }
             }
             for shape in shapes { out.fillShape(shape, paint: paint, opacity: opacity, clip: nil, rows: y0..<y1) }
         }

@@ -30,9 +30,9 @@ private enum RowPaint {
         }
     }
 
-    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: UnsafeMutablePointer<UInt32>) {
+    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: MutableRow<UInt32>) {
         switch self {
-        case .constant(let c): (out + x0).update(repeating: c, count: x1 - x0)
+        case .constant(let c): out.update(x0..<x1, repeating: c)
         case .evaluator(let e): e.writeRow(py, from: x0, to: x1, into: out)
         case .sampler(let s): s.writeRow(py, from: x0, to: x1, into: out)
         }
@@ -93,43 +93,40 @@ extension PixelBuffer {
         }
         let opaquePaint = paint.isOpaque
 
-        let width = self.width, rw = region.width
+        let rw = region.width
         var weights = [UInt8](repeating: 0, count: rw)
         var paints = [UInt32](repeating: 0, count: rw)
         var segments: [RowSegment] = []
         segments.reserveCapacity(16)
-        let clipValues = clip?.values ?? []
-        withWords { pixels in
-            weights.withUnsafeMutableBufferPointer { wbuf in
-                paints.withUnsafeMutableBufferPointer { pbuf in
-                    clipValues.withUnsafeBufferPointer { cbuf in
-                        let w = wbuf.baseAddress! - region.x   // indexed by absolute x
-                        let p = pbuf.baseAddress! - region.x
+        withMutablePixels { pixels in
+            weights.withMutableRow(indexedFrom: region.x) { w in   // indexed by absolute x
+                paints.withMutableRow(indexedFrom: region.x) { p in
+                    CoverageMask.withValues(of: clip) { clipValues in
                         for py in region.y..<region.maxY {
                             segments.removeAll(keepingCapacity: true)
                             source.row(py, opacity: op, weights: w, segments: &segments)
                             if segments.isEmpty { continue }
-                            if let clip {
+                            if let clipValues {
                                 // Every weight × the clip's value: all segments become per-pixel.
-                                let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
+                                let crow = clipValues.row(py)
                                 for k in segments.indices {
                                     let s = segments[k]
-                                    if !s.perPixel { (w + s.start).update(repeating: s.weight, count: s.end - s.start) }
+                                    if !s.perPixel { w.update(s.start..<s.end, repeating: s.weight) }
                                     for px in s.start..<s.end where w[px] != 0 {
                                         w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
                                     }
                                     segments[k].perPixel = true
                                 }
                             }
-                            let row = pixels + py * width
+                            let row = pixels.row(py)
                             for s in segments {
                                 let n = s.end - s.start
                                 if n <= 0 || (!s.perPixel && s.weight == 0) { continue }
                                 if case .constant(let c) = paint {
                                     if s.perPixel {
-                                        blendRuns(row + s.start, weights: w + s.start, count: n, word: c)
+                                        blendRuns(row, weights: w.readOnly, s.start..<s.end, word: c)
                                     } else {
-                                        blendRun(row + s.start, count: n, word: c, weight: s.weight)
+                                        blendRun(row, s.start..<s.end, word: c, weight: s.weight)
                                     }
                                     continue
                                 }
@@ -141,11 +138,11 @@ extension PixelBuffer {
                                 if s.perPixel {
                                     for px in s.start..<s.end {
                                         let wt = w[px]
-                                        if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                        if wt != 0 { blendPixel(row, at: px, spread(p[px]), weight: wt) }
                                     }
                                 } else {
                                     let wt = s.weight
-                                    for px in s.start..<s.end { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                    for px in s.start..<s.end { blendPixel(row, at: px, spread(p[px]), weight: wt) }
                                 }
                             }
                         }
@@ -175,14 +172,14 @@ struct ImageSampler {
         }
     }
 
-    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: UnsafeMutablePointer<UInt32>) {
+    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: MutableRow<UInt32>) {
         guard x1 > x0 else { return }
         let iw = image.width, ih = image.height
-        image.withWordsReadOnly { src in
+        image.withPixels { src in
             if let (sdx, sdy) = integerShift {
                 let iy = py + sdy
-                guard iy >= 0 && iy < ih else { (out + x0).update(repeating: 0, count: x1 - x0); return }
-                let srow = src + iy * iw
+                guard iy >= 0 && iy < ih else { out.update(x0..<x1, repeating: 0); return }
+                let srow = src.row(iy)
                 for px in x0..<x1 {
                     let ix = px + sdx
                     out[px] = ix >= 0 && ix < iw ? srow[ix] : 0
@@ -190,7 +187,7 @@ struct ImageSampler {
                 return
             }
             @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt32 {
-                x >= 0 && y >= 0 && x < iw && y < ih ? src[y * iw + x] : 0
+                x >= 0 && y >= 0 && x < iw && y < ih ? src.row(y)[x] : 0
             }
             let cy = Double(py) + 0.5
             let m = t
@@ -215,15 +212,15 @@ struct ImageSampler {
                 limit(m.d, m.e * cy + m.f - 0.5, hMax)
                 hi = Swift.max(lo, Swift.min(hi, x1)); lo = Swift.max(lo, x0)
             }
-            if lo > x0 { (out + x0).update(repeating: 0, count: lo - x0) }
-            if hi < x1 { (out + hi).update(repeating: 0, count: x1 - hi) }
+            if lo > x0 { out.update(x0..<lo, repeating: 0) }
+            if hi < x1 { out.update(hi..<x1, repeating: 0) }
             guard lo < hi else { return }
             // The bilinear sample with 12-bit fractions fx, fy (0 ≤ f < 4096) at image pixel (ix, iy).
             @inline(__always) func sample(_ ix: Int, _ iy: Int, _ fx: UInt64, _ fy: UInt64) -> UInt32 {
                 let p00: UInt32, p10: UInt32, p01: UInt32, p11: UInt32
                 if ix >= 0 && iy >= 0 && ix + 1 < iw && iy + 1 < ih {
-                    let q = src + iy * iw + ix
-                    p00 = q[0]; p10 = q[1]; p01 = q[iw]; p11 = q[iw + 1]
+                    let top = src.row(iy), bottom = src.row(iy + 1)
+                    p00 = top[ix]; p10 = top[ix + 1]; p01 = bottom[ix]; p11 = bottom[ix + 1]
                 } else {
                     p00 = fetch(ix, iy); p10 = fetch(ix + 1, iy); p01 = fetch(ix, iy + 1); p11 = fetch(ix + 1, iy + 1)
                 }

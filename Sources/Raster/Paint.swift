@@ -79,8 +79,7 @@ struct PaintEvaluator {
         let n = Self.lookupSize, count = stopCount
         let cellHalf = (0.5 + 1e-5) / Double(n)   // |t − k/n| for every t that reads entry k (see writeRow)
         var table = [UInt32](repeating: 0, count: n + 1)
-        stops.withUnsafeBufferPointer { st in
-            let s = st.baseAddress!
+        stops.withRow { s in
             for k in 0...n {
                 let t = Double(k) / Double(n)
                 let lo = Swift.max(0, t - cellHalf), hi = Swift.min(1, t + cellHalf)
@@ -114,14 +113,14 @@ struct PaintEvaluator {
     func word(_ px: Int, _ py: Int) -> UInt32 {
         if let c = constant { return c }
         var out: UInt32 = 0
-        withUnsafeMutablePointer(to: &out) { writeRow(py, from: px, to: px + 1, into: $0 - px) }
+        withMutableRow(over: &out, at: px) { writeRow(py, from: px, to: px + 1, into: $0) }
         return out
     }
 
     /// The colour at parameter t in [0, 1]: linear between neighbouring stops in straight alpha, then
     /// premultiplied (each product rounded once); before the first stop and after the last, the end colours.
     @inline(__always)
-    static func exactWord(_ t: Double, _ s: UnsafePointer<Double>, _ n: Int) -> UInt32 {
+    static func exactWord(_ t: Double, _ s: Row<Double>, _ n: Int) -> UInt32 {
         // The last stop whose location is ≤ t (stops are sorted).
         var i = -1
         while i + 1 < n && s[(i + 1) * 5] <= t { i += 1 }
@@ -147,14 +146,14 @@ struct PaintEvaluator {
     ///
     /// t is the projection of the pixel centre (mapped by the paint transform) onto start→end, clamped
     /// to [0, 1] (NaN → 0).
-    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: UnsafeMutablePointer<UInt32>) {
-        if let c = constant { (out + x0).update(repeating: c, count: x1 - x0); return }
+    func writeRow(_ py: Int, from x0: Int, to x1: Int, into out: MutableRow<UInt32>) {
+        if let c = constant { out.update(x0..<x1, repeating: c); return }
         guard x1 > x0 else { return }
         let n = stopCount
         let sx = self.sx, sy = self.sy, dx = self.dx, dy = self.dy, inv = invLength2
-        stops.withUnsafeBufferPointer { st in
-            lookup.withUnsafeBufferPointer { lt in
-                let s = st.baseAddress!
+        let hasTable = !lookup.isEmpty
+        stops.withRow { s in
+            lookup.withRow { table in
                 @inline(__always) func clampT(_ v: Double) -> Double { v > 0 ? (v < 1 ? v : 1) : 0 }
                 if let m = transform {
                     let cy = Double(py) + 0.5
@@ -163,18 +162,17 @@ struct PaintEvaluator {
                         var X = m.a * cx + m.b * cy + m.c, Y = m.d * cx + m.e * cy + m.f
                         if !m.isAffine { let w = m.g * cx + m.h * cy + m.i; X /= w; Y /= w }
                         let t = clampT(((X - sx) * dx + (Y - sy) * dy) * inv)
-                        out[px] = Self.lookupWord(t, lt, s, n)
+                        out[px] = hasTable ? Self.tableWord(t, table, s, n) : Self.exactWord(t, s, n)
                     }
                     return
                 }
                 let yTerm = (Double(py) + 0.5 - sy) * dy
-                if lt.isEmpty {
+                if !hasTable {
                     for px in x0..<x1 {
                         let t = clampT(((Double(px) + 0.5 - sx) * dx + yTerm) * inv)
                         out[px] = Self.exactWord(t, s, n)
                     }
                 } else {
-                    let table = lt.baseAddress!
                     let scale = Double(Self.lookupSize)
                     // The entry index k = ⌊t·4096 + ½⌋ = ⌊u⌋ with u linear in px: u is stepped in 32.32 fixed
                     // point (drift < 1e-6 of a cell over any row), k clamped to 0...4096 like t to [0, 1]. Where
@@ -188,7 +186,7 @@ struct PaintEvaluator {
                         let unit = 4_294_967_296.0
                         let acc = Int64((u0 * unit).rounded())
                         let step = Int64((uStep * unit).rounded())
-                        Self.tableRow(table, acc: acc, step: step, count: x1 - x0, into: out + x0)
+                        Self.tableRow(table, acc: acc, step: step, count: x1 - x0, into: out.advanced(by: x0))
                         if hasMarkers {
                             for q in x0..<x1 where out[q] == Self.lookupMarker {
                                 out[q] = Self.exactWord(clampT(((Double(q) + 0.5 - sx) * dx + yTerm) * inv), s, n)
@@ -211,8 +209,7 @@ struct PaintEvaluator {
     /// |acc| and |acc + count·step| below 2⁶²). The pixels whose index needs no clamping are found by
     /// exact integer division and written without the clamp, four at a time.
     @inline(__always)
-    static func tableRow(_ table: UnsafePointer<UInt32>, acc start: Int64, step: Int64, count: Int,
-                         into out: UnsafeMutablePointer<UInt32>) {
+    static func tableRow(_ table: Row<UInt32>, acc start: Int64, step: Int64, count: Int, into out: MutableRow<UInt32>) {
         let last = Int64(lookupSize)
         let limit = (last + 1) << 32   // acc in [0, limit) ⇔ acc >> 32 in 0...last
         // [lo, hi): the pixels whose acc lies in [0, limit) (acc is monotone along the row).
@@ -248,10 +245,10 @@ struct PaintEvaluator {
         while i < count { clamped(i); i += 1 }
     }
 
+    /// The table's colour at t, or the exact one where the table holds the marker.
     @inline(__always)
-    private static func lookupWord(_ t: Double, _ lt: UnsafeBufferPointer<UInt32>, _ s: UnsafePointer<Double>, _ n: Int) -> UInt32 {
-        if lt.isEmpty { return exactWord(t, s, n) }
-        let w = lt[Int(t * Double(lookupSize) + 0.5)]
+    private static func tableWord(_ t: Double, _ table: Row<UInt32>, _ s: Row<Double>, _ n: Int) -> UInt32 {
+        let w = table[Int(t * Double(lookupSize) + 0.5)]
         return w != lookupMarker ? w : exactWord(t, s, n)
     }
 }
@@ -276,23 +273,19 @@ extension PixelBuffer {
             region = region.intersection(PixelRect(x: region.x, y: rows.lowerBound, width: region.width, height: rows.count))
             guard !region.isEmpty else { return }
         }
-        let width = self.width
         let rw = region.width
 
         var weights = [UInt8](repeating: 0, count: rw)
         var paints = [UInt32](repeating: painter.constant ?? 0, count: rw)
         var paintsRowValid = painter.constant != nil   // horizontal gradients: one row serves all
-        let clipValues = clip?.values ?? []
         let skipRect = skip.map { $0.intersection(region) }.flatMap { $0.isEmpty ? nil : $0 } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
 
-        withWords { pixels in
-            weights.withUnsafeMutableBufferPointer { wbuf in
-                paints.withUnsafeMutableBufferPointer { pbuf in
-                    clipValues.withUnsafeBufferPointer { cbuf in
-                        let w = wbuf.baseAddress! - region.x   // indexed by absolute x
-                        let p = pbuf.baseAddress! - region.x
+        withMutablePixels { pixels in
+            weights.withMutableRow(indexedFrom: region.x) { w in   // indexed by absolute x
+                paints.withMutableRow(indexedFrom: region.x) { p in
+                    CoverageMask.withValues(of: clip) { clipValues in
                         for py in region.y..<region.maxY {
-                            let row = pixels + py * width
+                            let row = pixels.row(py)
                             let span = g.rowSpan(py)
                             // Pixels of `skip` are left alone: the row is one range, or the two beside it.
                             let split = py >= skipRect.y && py < skipRect.maxY
@@ -309,27 +302,27 @@ extension PixelBuffer {
                                     // Hot path: one colour, edge pixels individually, the run in between at once.
                                     let sc = spread(c)
                                     for px in lo..<a {
-                                        blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
+                                        blendPixel(row, at: px, sc, weight: quantize(g.coverage(px, py) * op))
                                     }
-                                    blendRun(row + a, count: b - a, word: c, weight: inner)
+                                    blendRun(row, a..<b, word: c, weight: inner)
                                     for px in b..<hi {
-                                        blendPixel(row + px, sc, weight: quantize(g.coverage(px, py) * op))
+                                        blendPixel(row, at: px, sc, weight: quantize(g.coverage(px, py) * op))
                                     }
                                     continue
                                 }
 
                                 // General path: per-pixel weights (clip) and/or per-pixel paint (gradient).
                                 for px in lo..<a { w[px] = quantize(g.coverage(px, py) * op) }
-                                if b > a { (w + a).update(repeating: inner, count: b - a) }
+                                if b > a { w.update(a..<b, repeating: inner) }
                                 for px in b..<hi { w[px] = quantize(g.coverage(px, py) * op) }
-                                if let clip {
-                                    let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width - clip.bounds.x
+                                if let clipValues {
+                                    let crow = clipValues.row(py)
                                     for px in lo..<hi where w[px] != 0 {
                                         w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
                                     }
                                 }
                                 if let c = rowColor {
-                                    blendRuns(row + lo, weights: w + lo, count: hi - lo, word: c)
+                                    blendRuns(row, weights: w.readOnly, lo..<hi, word: c)
                                     continue
                                 }
                                 if clip == nil && inner == 255 && painter.isOpaque && b > a {
@@ -340,19 +333,19 @@ extension PixelBuffer {
                                             painter.writeRow(py, from: region.x, to: region.maxX, into: p)
                                             paintsRowValid = true
                                         }
-                                        (row + a).update(from: p + a, count: b - a)
+                                        row.update(a..<b, from: p)
                                     } else {
                                         painter.writeRow(py, from: lo, to: a, into: p)
                                         painter.writeRow(py, from: b, to: hi, into: p)
                                         painter.writeRow(py, from: a, to: b, into: row)
                                     }
-                                    for px in lo..<a where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
-                                    for px in b..<hi where w[px] != 0 { blendPixel(row + px, spread(p[px]), weight: w[px]) }
+                                    for px in lo..<a where w[px] != 0 { blendPixel(row, at: px, spread(p[px]), weight: w[px]) }
+                                    for px in b..<hi where w[px] != 0 { blendPixel(row, at: px, spread(p[px]), weight: w[px]) }
                                     continue
                                 }
                                 if painter.constant == nil {
                                     if painter.verticalOnly {
-                                        (p + region.x).update(repeating: painter.word(region.x, py), count: rw)
+                                        p.update(region.x..<region.maxX, repeating: painter.word(region.x, py))
                                     } else if !(painter.horizontalOnly && paintsRowValid) {
                                         painter.writeRow(py, from: region.x, to: region.maxX, into: p)
                                         paintsRowValid = painter.horizontalOnly
@@ -360,7 +353,7 @@ extension PixelBuffer {
                                 }
                                 for px in lo..<hi {
                                     let wt = w[px]
-                                    if wt != 0 { blendPixel(row + px, spread(p[px]), weight: wt) }
+                                    if wt != 0 { blendPixel(row, at: px, spread(p[px]), weight: wt) }
                                 }
                             }
                         }
@@ -373,45 +366,47 @@ extension PixelBuffer {
 
 // MARK: - Blending primitives
 
-/// Source-over of paint × weight onto one pixel (`sp` is the spread paint word).
+/// Source-over of paint × weight onto pixel x of `row` (`sp` is the spread paint word).
 @inline(__always)
-func blendPixel(_ d: UnsafeMutablePointer<UInt32>, _ sp: UInt64, weight: UInt8) {
+func blendPixel(_ row: MutableRow<UInt32>, at x: Int, _ sp: UInt64, weight: UInt8) {
     if weight == 0 { return }
     let s = weight == 255 ? sp : mulLanes(sp, UInt64(weight))
     let sa = s >> 48
-    if sa == 255 { d.pointee = pack(s); return }
+    if sa == 255 { row[x] = pack(s); return }
     if s == 0 { return }
-    d.pointee = over(s, inverseAlpha: 255 &- sa, d.pointee)
+    row[x] = over(s, inverseAlpha: 255 &- sa, row[x])
 }
 
-/// Source-over of one paint with per-pixel weights; runs of equal weight (a clip's or a shadow's inside,
-/// the far outside) go through `blendRun`. The same bytes as `blendPixel` pixel by pixel.
+/// Source-over of one paint with per-pixel weights (indexed like the row) over the pixels `xs`; runs of
+/// equal weight (a clip's or a shadow's inside, the far outside) go through `blendRun`. The same bytes as
+/// `blendPixel` pixel by pixel.
 @inline(__always)
-func blendRuns(_ d: UnsafeMutablePointer<UInt32>, weights w: UnsafePointer<UInt8>, count: Int, word: UInt32) {
+func blendRuns(_ row: MutableRow<UInt32>, weights w: Row<UInt8>, _ xs: Range<Int>, word: UInt32) {
     let sp = spread(word)
-    var c = 0
-    while c < count {
+    let end = xs.upperBound
+    var c = xs.lowerBound
+    while c < end {
         let wt = w[c]
         var e = c + 1
-        while e < count && w[e] == wt { e += 1 }
+        while e < end && w[e] == wt { e += 1 }
         if wt != 0 {
             if e - c >= 4 {
-                blendRun(d + c, count: e - c, word: word, weight: wt)
+                blendRun(row, c..<e, word: word, weight: wt)
             } else {
-                for k in c..<e { blendPixel(d + k, sp, weight: wt) }
+                for k in c..<e { blendPixel(row, at: k, sp, weight: wt) }
             }
         }
         c = e
     }
 }
 
-/// Source-over of the same paint × weight onto `count` consecutive pixels.
+/// Source-over of the same paint × weight onto the pixels `xs` of `row`.
 @inline(__always)
-func blendRun(_ d: UnsafeMutablePointer<UInt32>, count: Int, word: UInt32, weight: UInt8) {
-    if count <= 0 || weight == 0 { return }
+func blendRun(_ row: MutableRow<UInt32>, _ xs: Range<Int>, word: UInt32, weight: UInt8) {
+    if xs.isEmpty || weight == 0 { return }
     let s = weight == 255 ? spread(word) : mulLanes(spread(word), UInt64(weight))
     let sa = s >> 48
-    if sa == 255 { d.update(repeating: pack(s), count: count); return }
+    if sa == 255 { row.update(xs, repeating: pack(s)); return }
     if s == 0 { return }
     let ia = 255 &- sa
     // Two pixels per 64-bit word: red/blue and green/alpha bytes in 16-bit lanes. No lane can exceed
@@ -419,8 +414,8 @@ func blendRun(_ d: UnsafeMutablePointer<UInt32>, count: Int, word: UInt32, weigh
     let s32 = pack(s)
     let srb = UInt64(s32 & 0x00FF_00FF) &* 0x1_0000_0001
     let sag = UInt64((s32 >> 8) & 0x00FF_00FF) &* 0x1_0000_0001
-    let raw = UnsafeMutableRawPointer(d)
-    var i = 0
+    let end = xs.upperBound
+    var i = xs.lowerBound
     // Four pixels per 128-bit vector, the same lane arithmetic: the 16 bytes read as eight 16-bit lanes
     // hold r|g<<8 and b|a<<8, so masking and shifting give the red/blue and green/alpha lanes directly
     // (no widening conversions, which the compiler does not vectorise).
@@ -429,21 +424,21 @@ func blendRun(_ d: UnsafeMutablePointer<UInt32>, count: Int, word: UInt32, weigh
         &+ SIMD8<UInt16>(repeating: UInt16((s32 >> 16) & 0xFF)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
     let sag8 = SIMD8<UInt16>(repeating: UInt16((s32 >> 8) & 0xFF)) &* SIMD8<UInt16>(1, 0, 1, 0, 1, 0, 1, 0)
         &+ SIMD8<UInt16>(repeating: UInt16(s32 >> 24)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
-    while i + 4 <= count {
-        let x = raw.loadUnaligned(fromByteOffset: i * 4, as: SIMD8<UInt16>.self)
+    while i + 4 <= end {
+        let x = row.load(SIMD8<UInt16>.self, at: i)
         var rb = (x & low) &* ia8 &+ half
         rb = ((rb &+ (rb &>> 8)) &>> 8) &+ srb8
         var ag = (x &>> 8) &* ia8 &+ half
         ag = ((ag &+ (ag &>> 8)) &>> 8) &+ sag8
-        raw.storeBytes(of: rb | (ag &<< 8), toByteOffset: i * 4, as: SIMD8<UInt16>.self)
+        row.store(rb | (ag &<< 8), at: i)
         i += 4
     }
-    while i + 1 < count {
-        let x = raw.loadUnaligned(fromByteOffset: i * 4, as: UInt64.self)
+    while i + 1 < end {
+        let x = row.load(UInt64.self, at: i)
         let rb = mulLanes(x & laneMask, ia) &+ srb
         let ag = mulLanes((x >> 8) & laneMask, ia) &+ sag
-        raw.storeBytes(of: rb | ag << 8, toByteOffset: i * 4, as: UInt64.self)
+        row.store(rb | ag << 8, at: i)
         i += 2
     }
-    if i < count { d[i] = over(s, inverseAlpha: ia, d[i]) }
+    if i < end { row[i] = over(s, inverseAlpha: ia, row[i]) }
 }

@@ -125,15 +125,13 @@ extension CoverageMask {
         self.init(bounds: source.region)
         let b = bounds
         guard !b.isEmpty else { return }
-        values.withUnsafeMutableBufferPointer { v in
+        withMutableValues { rows in
             var segments: [RowSegment] = []
             for py in b.y..<b.maxY {
-                let row = v.baseAddress! + (py - b.y) * b.width - b.x
+                let row = rows.row(py)
                 segments.removeAll(keepingCapacity: true)
                 source.row(py, opacity: 1, weights: row, segments: &segments)
-                for s in segments where !s.perPixel {
-                    (row + s.start).update(repeating: s.weight, count: s.end - s.start)
-                }
+                for s in segments where !s.perPixel { row.update(s.start..<s.end, repeating: s.weight) }
             }
         }
     }

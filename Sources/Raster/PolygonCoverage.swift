@@ -32,7 +32,7 @@ protocol CoverageRowSource {
     /// For row `py` of `region`: appends the segments of the row that may have non-zero weight (sorted,
     /// disjoint, inside region.x..<region.maxX) and writes per-pixel weights — round(coverage × opacity) —
     /// into `weights` (indexed by absolute x) for the per-pixel segments.
-    mutating func row(_ py: Int, opacity: Double, weights: UnsafeMutablePointer<UInt8>, segments: inout [RowSegment])
+    mutating func row(_ py: Int, opacity: Double, weights: MutableRow<UInt8>, segments: inout [RowSegment])
 }
 
 // MARK: - Polygons
@@ -112,7 +112,7 @@ struct PolygonCoverage: CoverageRowSource {
 
     /// Accumulates one piece (x from xa to xb within a row, signed height d) into the cell differences.
     @inline(__always)
-    private static func accumulate(_ a: UnsafeMutablePointer<Double>, _ xa: Double, _ xb: Double, _ d: Double,
+    private static func accumulate(_ a: MutableRow<Double>, _ xa: Double, _ xb: Double, _ d: Double,
                                    _ ranges: inout [(Int, Int)]) {
         // 0 ≤ x0 ≤ x1 ≤ W: truncation is the floor (no libm calls).
         let x0 = Swift.min(xa, xb), x1 = Swift.max(xa, xb)
@@ -180,11 +180,10 @@ struct PolygonCoverage: CoverageRowSource {
         defer { swap(&cells, &self.cells); swap(&coverage, &self.coverage); swap(&ranges, &self.ranges); swap(&active, &self.active) }
         ranges.removeAll(keepingCapacity: true)
         var k = 0
-        edges.withUnsafeBufferPointer { eb in
-            cells.withUnsafeMutableBufferPointer { cbuf in
-                let a = cbuf.baseAddress!
+        edges.withRow { edge in
+            cells.withMutableRow { a in
                 while k < active.count {
-                    let e = eb[active[k]]
+                    let e = edge[active[k]]
                     if e.y1 <= r { active.swapAt(k, active.count - 1); active.removeLast(); continue }
                     k += 1
                     let ya = Swift.max(e.y0, r), yb = Swift.min(e.y1, rb)
@@ -200,9 +199,8 @@ struct PolygonCoverage: CoverageRowSource {
         var acc = 0.0
         var x = 0
         var i = 0
-        cells.withUnsafeMutableBufferPointer { cbuf in
-            coverage.withUnsafeMutableBufferPointer { covbuf in
-                let a = cbuf.baseAddress!, cov = covbuf.baseAddress!
+        cells.withMutableRow { a in
+            coverage.withMutableRow { cov in
                 while i < ranges.count {
                     let lo = ranges[i].0
                     var hi = ranges[i].1
@@ -221,7 +219,7 @@ struct PolygonCoverage: CoverageRowSource {
         }
     }
 
-    mutating func row(_ py: Int, opacity: Double, weights: UnsafeMutablePointer<UInt8>, segments: inout [RowSegment]) {
+    mutating func row(_ py: Int, opacity: Double, weights: MutableRow<UInt8>, segments: inout [RowSegment]) {
         let x0 = region.x
         var segs: [RowSegment] = []
         swap(&segs, &segments)
@@ -233,9 +231,9 @@ struct PolygonCoverage: CoverageRowSource {
                 segs.append(RowSegment(start: x0 + s, end: x0 + e, weight: 0, perPixel: true))
             }
         }
-        coverage.withUnsafeBufferPointer { cov in
+        coverage.withRow(indexedFrom: x0) { cov in
             for s in segs where s.perPixel {
-                for x in s.start..<s.end { weights[x] = quantize(cov[x - x0] * opacity) }
+                for x in s.start..<s.end { weights[x] = quantize(cov[x] * opacity) }
             }
         }
         swap(&segs, &segments)
@@ -252,7 +250,7 @@ struct RoundedRectCoverage: CoverageRowSource {
         g = RoundedRectGeometry(shape)
         self.region = g.isEmpty ? PixelRect(x: region.x, y: region.y, width: 0, height: 0) : g.pixelBounds.intersection(region)
     }
-    mutating func row(_ py: Int, opacity: Double, weights w: UnsafeMutablePointer<UInt8>, segments: inout [RowSegment]) {
+    mutating func row(_ py: Int, opacity: Double, weights w: MutableRow<UInt8>, segments: inout [RowSegment]) {
         let span = g.rowSpan(py)
         let a = Swift.min(Swift.max(span.start, region.x), region.maxX)
         let b = Swift.min(Swift.max(span.end, a), region.maxX)
@@ -281,7 +279,7 @@ struct RingCoverage: CoverageRowSource {
         self.region = outer.isEmpty ? PixelRect(x: region.x, y: region.y, width: 0, height: 0) : outer.pixelBounds.intersection(region)
     }
 
-    mutating func row(_ py: Int, opacity: Double, weights w: UnsafeMutablePointer<UInt8>, segments: inout [RowSegment]) {
+    mutating func row(_ py: Int, opacity: Double, weights w: MutableRow<UInt8>, segments: inout [RowSegment]) {
         let so = outer.rowSpan(py)
         let innerRow = !inner.isEmpty && py >= innerBounds.y && py < innerBounds.maxY
         let si = innerRow ? inner.rowSpan(py) : (cy: 0.0, start: 0, end: 0)

@@ -173,38 +173,14 @@ func over(_ s: UInt64, inverseAlpha ia: UInt64, _ d: UInt32) -> UInt32 {
     return pack(sum)
 }
 
-/// Runs `body` with the buffer's pixels as UInt32 words.
-extension PixelBuffer {
-    /// `bytes` is a public var: check it still holds width × height pixels before any pointer arithmetic.
-    @inline(__always)
-    func checkSize() {
-        precondition(bytes.count == width * height * 4,
-                     "PixelBuffer \(width)×\(height) holds \(bytes.count) bytes, not \(width * height * 4)")
-    }
-    @inline(__always)
-    mutating func withWords<R>(_ body: (UnsafeMutablePointer<UInt32>) throws -> R) rethrows -> R {
-        checkSize()
-        let n = width * height
-        return try bytes.withUnsafeMutableBytes { raw in
-            try raw.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: n) { try body($0) }
-        }
-    }
-    @inline(__always)
-    func withWordsReadOnly<R>(_ body: (UnsafePointer<UInt32>) throws -> R) rethrows -> R {
-        checkSize()
-        let n = width * height
-        return try bytes.withUnsafeBytes { raw in
-            try raw.baseAddress!.withMemoryRebound(to: UInt32.self, capacity: n) { try body($0) }
-        }
-    }
-}
-
-/// One row of `CoverageMask.intersected`: out[i] = mul255(a[i], b[i]). Runs where one side is 0 or 255
-/// are written as zeros or copied from the other side (mul255(0, x) = 0 and mul255(255, x) = x for every
-/// byte x), so the bytes are those of the product everywhere.
+/// One row of `CoverageMask.intersected`: out[x] = mul255(a[x], b[x]) for x in `xs` (the three rows indexed
+/// alike). Runs where one side is 0 or 255 are written as zeros or copied from the other side
+/// (mul255(0, v) = 0 and mul255(255, v) = v for every byte v), so the bytes are those of the product
+/// everywhere.
 @inline(__always)
-func intersectRow(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ out: UnsafeMutablePointer<UInt8>, _ n: Int) {
-    var i = 0
+func intersectRow(_ a: Row<UInt8>, _ b: Row<UInt8>, into out: MutableRow<UInt8>, _ xs: Range<Int>) {
+    let n = xs.upperBound
+    var i = xs.lowerBound
     while i < n {
         let x = a[i], y = b[i]
         if x == 255 || y == 255 || x == 0 || y == 0 {
@@ -212,16 +188,16 @@ func intersectRow(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ out: U
             var j = i + 1
             if x == 255 {
                 while j < n, a[j] == 255 { j += 1 }
-                (out + i).update(from: b + i, count: j - i)
+                out.update(i..<j, from: b)
             } else if x == 0 {
                 while j < n, a[j] == 0 { j += 1 }
-                (out + i).update(repeating: 0, count: j - i)
+                out.update(i..<j, repeating: 0)
             } else if y == 255 {
                 while j < n, b[j] == 255 { j += 1 }
-                (out + i).update(from: a + i, count: j - i)
+                out.update(i..<j, from: a)
             } else {
                 while j < n, b[j] == 0 { j += 1 }
-                (out + i).update(repeating: 0, count: j - i)
+                out.update(i..<j, repeating: 0)
             }
             i = j
         } else {
@@ -240,22 +216,16 @@ extension CoverageMask {
         var reused: [UInt8] = []
         swap(&reused, &storage)
         if n > 0, reused.capacity >= n {
-            // Writing through the buffer below copies the array first if anyone else still holds it.
+            // A mutable lend of the values copies them first if anyone else still holds the array.
             if reused.count > n { reused.removeLast(reused.count - n) }
             else if reused.count < n { reused.append(contentsOf: repeatElement(0, count: n - reused.count)) }
             self.init(bounds: b, values: reused)
         } else {
-            self.init(bounds: b, values: [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n })
+            self.init(bounds: b, values: [UInt8](uninitializedCount: n))
         }
     }
     init(bounds: PixelRect, values: [UInt8]) {
         self.bounds = bounds
         self.values = values
-    }
-    /// `values` is a public var: check it still matches `bounds` before any pointer arithmetic.
-    @inline(__always)
-    func checkSize() {
-        precondition(values.count == Swift.max(0, bounds.width) * Swift.max(0, bounds.height),
-                     "CoverageMask over \(bounds) holds \(values.count) values")
     }
 }

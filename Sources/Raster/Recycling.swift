@@ -30,7 +30,7 @@ extension PixelBuffer {
             }
             bytes = reused
         } else {
-            bytes = [UInt8](unsafeUninitializedCapacity: n) { _, count in count = n }
+            bytes = [UInt8](uninitializedCount: n)
         }
     }
 
@@ -39,9 +39,9 @@ extension PixelBuffer {
     /// Negative sizes are treated as 0.
     public init(width: Int, height: Int, fill: RGBA8 = .clear, reusing storage: inout PixelBuffer) {
         self.init(width: Swift.max(0, width), height: Swift.max(0, height), overwriting: &storage)
-        let n = self.width * self.height, word = fill.word
-        guard n > 0 else { return }
-        withWords { $0.update(repeating: word, count: n) }
+        guard self.width * self.height > 0 else { return }
+        let word = fill.word
+        withMutablePixels { $0.update(repeating: word) }
     }
 
     /// This buffer with `shapes` filled in order, each as `fill(_:with:opacity:)` — the same bytes as

@@ -45,14 +45,14 @@ extension PixelBuffer {
         guard ow > 0, oh > 0, width > 0, height > 0 else { return out }
         checkSize()
         let xw = AxisWeights(source: width, destination: ow), yw = AxisWeights(source: height, destination: oh)
-        let sw = width, sh = height
+        let sh = height
         // Horizontal pass: every source row to `ow` columns (4 floats per pixel).
         var tmp = [Float](repeating: 0, count: sh * ow * 4)
-        bytes.withUnsafeBufferPointer { src in
-            tmp.withUnsafeMutableBufferPointer { t in
+        withBytes { src in
+            tmp.withMutablePlane(width: ow * 4) { t in
                 for y in 0..<sh {
-                    let srow = src.baseAddress! + y * sw * 4
-                    let trow = t.baseAddress! + y * ow * 4
+                    let srow = src.row(y)
+                    let trow = t.row(y)
                     for j in 0..<ow {
                         var r: Float = 0, g: Float = 0, b: Float = 0, a: Float = 0
                         var i = xw.first[j] * 4
@@ -68,19 +68,19 @@ extension PixelBuffer {
             }
         }
         // Vertical pass and rounding.
-        tmp.withUnsafeBufferPointer { t in
-            out.bytes.withUnsafeMutableBufferPointer { o in
+        tmp.withPlane(width: ow * 4) { t in
+            out.withMutableBytes { o in
                 var acc = [Float](repeating: 0, count: ow * 4)
                 for y in 0..<oh {
                     for c in 0..<acc.count { acc[c] = 0 }
                     var row = yw.first[y]
                     for k in yw.offset[y]..<yw.offset[y + 1] {
                         let w = yw.weights[k]
-                        let trow = t.baseAddress! + row * ow * 4
+                        let trow = t.row(row)
                         for c in 0..<acc.count { acc[c] += w * trow[c] }
                         row += 1
                     }
-                    let orow = o.baseAddress! + y * ow * 4
+                    let orow = o.row(y)
                     for j in 0..<ow {
                         let a = round8(acc[j * 4 + 3])
                         orow[j * 4] = Swift.min(round8(acc[j * 4]), a)

@@ -129,17 +129,18 @@ struct RoundedRectGeometry {
         return (cy, start, Swift.max(start, end))
     }
 
-    /// Writes 8-bit coverage for every pixel of `bounds` (row-major, `bounds.width` per row).
-    func writeCoverage(into values: inout [UInt8], bounds: PixelRect) {
+    /// Writes 8-bit coverage for every pixel of the mask's bounds.
+    func writeCoverage(into mask: inout CoverageMask) {
+        let bounds = mask.bounds
         guard !bounds.isEmpty else { return }
-        values.withUnsafeMutableBufferPointer { v in
+        mask.withMutableValues { rows in
             for py in bounds.y..<bounds.maxY {
-                let row = v.baseAddress! + (py - bounds.y) * bounds.width - bounds.x
+                let row = rows.row(py)
                 let span = rowSpan(py)
                 let a = Swift.min(Swift.max(span.start, bounds.x), bounds.maxX)
                 let b = Swift.min(Swift.max(span.end, a), bounds.maxX)
                 for px in bounds.x..<a { row[px] = quantize(coverage(px, py)) }
-                if b > a { (row + a).update(repeating: quantize(span.cy), count: b - a) }
+                if b > a { row.update(a..<b, repeating: quantize(span.cy)) }
                 for px in b..<bounds.maxX { row[px] = quantize(coverage(px, py)) }
             }
         }

@@ -70,20 +70,20 @@ extension PixelBuffer {
                                 radii: CornerRadii(topLeft: g.tl, topRight: g.tr, bottomLeft: g.bl, bottomRight: g.br)),
                     with: .solid(.white))
         let keep = skipInterior.map { $0.intersection(bounds) } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
-        var saved: [UInt32] = []
+        // The pixels of `keep`, saved as a plane over the same rect.
+        var saved = [UInt32](repeating: 0, count: keep.width * keep.height)
         if !keep.isEmpty {
-            withWordsReadOnly { px in
-                for y in keep.y..<keep.maxY { saved.append(contentsOf: UnsafeBufferPointer(start: px + y * width + keep.x, count: keep.width)) }
+            withPixels { pixels in
+                saved.withMutablePlane(width: keep.width, originX: keep.x, originY: keep.y) { copy in
+                    for y in keep.y..<keep.maxY { copy.row(y).update(keep.x..<keep.maxX, from: pixels.row(y)) }
+                }
             }
         }
         drawGaussianShadow(of: source, x: pb.x, y: pb.y, offset: offset, sigma: sigma, color: color, opacity: opacity, clip: clip)
         if !keep.isEmpty {
-            let w = width
-            withWords { px in
-                saved.withUnsafeBufferPointer { s in
-                    for (k, y) in (keep.y..<keep.maxY).enumerated() {
-                        (px + y * w + keep.x).update(from: s.baseAddress! + k * keep.width, count: keep.width)
-                    }
+            withMutablePixels { pixels in
+                saved.withPlane(width: keep.width, originX: keep.x, originY: keep.y) { copy in
+                    for y in keep.y..<keep.maxY { pixels.row(y).update(keep.x..<keep.maxX, from: copy.row(y)) }
                 }
             }
         }
@@ -108,7 +108,7 @@ private struct CornerZone {
     let kind: Kind
 
     /// Writes A_q for the row whose centre is at y (shape space) into `a`; returns the active q range.
-    func rowWeights(y: Double, sigma: Double, into a: UnsafeMutablePointer<Float>) -> (Int, Int) {
+    func rowWeights(y: Double, sigma: Double, into a: MutableRow<Float>) -> (Int, Int) {
         switch kind {
         case .discrete(let j0):
             let reach = 4 * sigma + 1
@@ -204,9 +204,9 @@ struct RoundedRectShadowField {
                 }
                 var b = [Float](repeating: 0, count: q * n)
                 var phi = [Double](repeating: 0, count: nb + 1)
-                runStart.withUnsafeBufferPointer { rs in runEnd.withUnsafeBufferPointer { re in
-                runValue.withUnsafeBufferPointer { rv in phi.withUnsafeMutableBufferPointer { ph in
-                b.withUnsafeMutableBufferPointer { bb in
+                runStart.withRow { rs in runEnd.withRow { re in
+                runValue.withRow { rv in phi.withMutableRow { ph in
+                b.withMutableRow { bb in
                     for col in 0..<n {
                         let x = Double(c0 + col) + 0.5 - ox
                         for i in 0...nb { ph[i] = fastPhi((x - Double(i0 + i)) * inv) }
@@ -257,17 +257,15 @@ struct RoundedRectShadowField {
         let skipRect = skip.map { $0.isEmpty ? PixelRect(x: 0, y: 0, width: 0, height: 0) : $0 } ?? PixelRect(x: 0, y: 0, width: 0, height: 0)
         let table = ShadowBlendTable(paint)
 
-        // Row buffers, indexed by absolute x: values, weights, clipped weights, and A_q of the row.
-        let storage = UnsafeMutablePointer<Float>.allocate(capacity: 2 * rw + (corners.map { $0.count }.max() ?? 0))
-        let bytes = UnsafeMutablePointer<UInt8>.allocate(capacity: 2 * rw)
-        defer { storage.deallocate(); bytes.deallocate() }
-        for k in 0..<rw { storage[k] = px[k] }
-        let P = storage - region.x, V = storage + rw - region.x, A = storage + 2 * rw
-        let W = bytes - region.x, K = bytes + rw - region.x
-        let clipValues = clip?.values ?? []
-        let width = buffer.width
-        buffer.withWords { pixels in
-            clipValues.withUnsafeBufferPointer { cb in
+        // Row buffers, indexed by absolute x: Px (P), values (V), weights (W), clipped weights (K); and
+        // A_q of the row (A).
+        var values = [Float](repeating: 0, count: rw), weights = [UInt8](repeating: 0, count: rw)
+        var clipped = [UInt8](repeating: 0, count: rw)
+        var rowTerms = [Float](repeating: 0, count: corners.map { $0.count }.max() ?? 0)
+        px.withRow(indexedFrom: region.x) { P in values.withMutableRow(indexedFrom: region.x) { V in
+        weights.withMutableRow(indexedFrom: region.x) { W in clipped.withMutableRow(indexedFrom: region.x) { K in
+        rowTerms.withMutableRow { A in
+        buffer.withMutablePixels { pixels in CoverageMask.withValues(of: clip) { clipValues in
                 var intervals: [(Int, Int, Bool)] = []      // [start, end), constant?
                 var parts: [(Int, Int)] = []
                 var active: [Int] = []
@@ -311,12 +309,11 @@ struct RoundedRectShadowField {
                                 if cs >= ce { continue }
                                 let (qa, qb) = z.rowWeights(y: cy, sigma: sigma, into: A)
                                 if qa >= qb { continue }
-                                let n = z.colEnd - z.colStart
-                                z.b.withUnsafeBufferPointer { bb in
-                                    subtractCornerTerms(V, A, bb.baseAddress! - z.colStart, stride: n, qa, qb, cs, ce)
+                                z.b.withPlane(width: z.colEnd - z.colStart, originX: z.colStart) { terms in
+                                    subtractCornerTerms(V, A.readOnly, terms, qa..<qb, cs..<ce)
                                 }
                             }
-                            quantizeShadowRow(V + s, W + s, e - s, scale: scale)
+                            quantizeShadowRow(V.readOnly, into: W, s..<e, scale: scale)
                         }
                         cachedKey = active.isEmpty ? key : nil
                     }
@@ -334,28 +331,27 @@ struct RoundedRectShadowField {
                         }
                         intervals = cut
                     }
-                    let row = pixels + py * width
-                    let crow: UnsafePointer<UInt8>? = clip.map { cb.baseAddress! + (py - $0.bounds.y) * $0.bounds.width - $0.bounds.x }
+                    let row = pixels.row(py)
+                    let crow = clipValues?.row(py)
                     for (s, e, constant) in intervals where e > s {
                         if constant {
                             let wt = quantizeShadow(fpy * scale)
                             if wt == 0 { continue }
                             if let crow {
                                 for x in s..<e { K[x] = UInt8(truncatingIfNeeded: mul255(UInt32(wt), UInt32(crow[x]))) }
-                                blendShadowRow(row + s, K + s, e - s, table)
+                                blendShadowRow(row, weights: K.readOnly, s..<e, table)
                             } else {
-                                blendRun(row + s, count: e - s, word: paint, weight: wt)
+                                blendRun(row, s..<e, word: paint, weight: wt)
                             }
                         } else if let crow {
                             for x in s..<e { K[x] = UInt8(truncatingIfNeeded: mul255(UInt32(W[x]), UInt32(crow[x]))) }
-                            blendShadowRow(row + s, K + s, e - s, table)
+                            blendShadowRow(row, weights: K.readOnly, s..<e, table)
                         } else {
-                            blendShadowRow(row + s, W + s, e - s, table)
+                            blendShadowRow(row, weights: W.readOnly, s..<e, table)
                         }
                     }
                 }
-            }
-        }
+        } } } } } } }
     }
 }
 
@@ -371,33 +367,33 @@ struct ShadowBlendTable {
     }
 }
 
-/// Source-over of the table's source for each weight. The same bytes as `blendPixel`: the paint is
-/// validly premultiplied, so no channel can exceed 255, and a weight of 0 multiplies by 255/255.
+/// Source-over of the table's source for each weight, over the pixels `xs` of `row` (the weights indexed
+/// like the row). The same bytes as `blendPixel`: the paint is validly premultiplied, so no channel can
+/// exceed 255, and a weight of 0 multiplies by 255/255.
 @inline(__always)
-func blendShadowRow(_ d: UnsafeMutablePointer<UInt32>, _ w: UnsafePointer<UInt8>, _ n: Int, _ table: ShadowBlendTable) {
-    table.source.withUnsafeBufferPointer { sb in
-        table.inverse.withUnsafeBufferPointer { ib in
-            let S = sb.baseAddress!, I = ib.baseAddress!
-            let raw = UnsafeMutableRawPointer(d)
-            var k = 0
-            while k + 1 < n {
+func blendShadowRow(_ row: MutableRow<UInt32>, weights w: Row<UInt8>, _ xs: Range<Int>, _ table: ShadowBlendTable) {
+    table.source.withRow { S in
+        table.inverse.withRow { I in
+            let end = xs.upperBound
+            var k = xs.lowerBound
+            while k + 1 < end {
                 let w0 = Int(w[k]), w1 = Int(w[k + 1])
                 if w0 | w1 == 0 { k += 2; continue }
-                let x = SIMD8<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: k * 4, as: SIMD8<UInt8>.self))
+                let x = SIMD8<UInt16>(truncatingIfNeeded: row.load(SIMD8<UInt8>.self, at: k))
                 let ia = SIMD8<UInt16>(lowHalf: I[w0], highHalf: I[w1])
                 let s = SIMD8<UInt16>(lowHalf: S[w0], highHalf: S[w1])
                 var t = x &* ia &+ 128
                 t = (t &+ (t &>> 8)) &>> 8
-                raw.storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: t &+ s), toByteOffset: k * 4, as: SIMD8<UInt8>.self)
+                row.store(SIMD8<UInt8>(truncatingIfNeeded: t &+ s), at: k)
                 k += 2
             }
-            if k < n {
+            if k < end {
                 let w0 = Int(w[k])
                 if w0 != 0 {
-                    let x = SIMD4<UInt16>(truncatingIfNeeded: raw.loadUnaligned(fromByteOffset: k * 4, as: SIMD4<UInt8>.self))
+                    let x = SIMD4<UInt16>(truncatingIfNeeded: row.load(SIMD4<UInt8>.self, at: k))
                     var t = x &* I[w0] &+ 128
                     t = (t &+ (t &>> 8)) &>> 8
-                    raw.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: t &+ S[w0]), toByteOffset: k * 4, as: SIMD4<UInt8>.self)
+                    row.store(SIMD4<UInt8>(truncatingIfNeeded: t &+ S[w0]), at: k)
                 }
             }
         }
@@ -529,8 +525,8 @@ func fastPhi(_ z: Double) -> Double {
     let p = (z + 8.5) * 32
     let k = Int(p)
     let t = p - Double(k)
-    return normalTables.cdf.withUnsafeBufferPointer { c in
-        normalTables.pdf.withUnsafeBufferPointer { d in
+    return normalTables.cdf.withRow { c in
+        normalTables.pdf.withRow { d in
             let h = 1.0 / 32
             let f0 = c[k], f1 = c[k + 1], m0 = d[k] * h, m1 = d[k + 1] * h
             let t2 = t * t, t3 = t2 * t
@@ -546,7 +542,7 @@ func fastGaussian(_ z: Double) -> Double {
     let p = (z + 8.5) * 32
     let k = Int(p)
     let t = p - Double(k)
-    return normalTables.pdf.withUnsafeBufferPointer { d in
+    return normalTables.pdf.withRow { d in
         let h = 1.0 / 32
         let z0 = -8.5 + Double(k) * h, z1 = z0 + h
         let f0 = d[k], f1 = d[k + 1], m0 = -z0 * f0 * h, m1 = -z1 * f1 * h
@@ -565,43 +561,43 @@ func quantizeShadow(_ v: Float) -> UInt8 {
 }
 
 
-/// `quantizeShadow(v[k] · scale)` for k in 0..<n, four at a time without float-to-integer conversions
-/// (which do not vectorize): r = (c + 2²³) − 2²³ rounds c ∈ [0, 255] to nearest, one less where that
-/// exceeds c gives ⌊c⌋, and the low byte of ⌊c⌋ + 2²³'s bit pattern is ⌊c⌋.
+/// `quantizeShadow(v[x] · scale)` into w[x] for x in `xs`, four at a time without float-to-integer
+/// conversions (which do not vectorize): r = (c + 2²³) − 2²³ rounds c ∈ [0, 255] to nearest, one less
+/// where that exceeds c gives ⌊c⌋, and the low byte of ⌊c⌋ + 2²³'s bit pattern is ⌊c⌋.
 @inline(__always)
-func quantizeShadowRow(_ v: UnsafePointer<Float>, _ w: UnsafeMutablePointer<UInt8>, _ n: Int, scale: Float) {
-    let src = UnsafeRawPointer(v), dst = UnsafeMutableRawPointer(w)
+func quantizeShadowRow(_ v: Row<Float>, into w: MutableRow<UInt8>, _ xs: Range<Int>, scale: Float) {
     let magic = SIMD4<Float>(repeating: 8_388_608)
-    var k = 0
-    while k + 4 <= n {
-        let q = src.loadUnaligned(fromByteOffset: k * 4, as: SIMD4<Float>.self) * scale + 0.5
+    let end = xs.upperBound
+    var k = xs.lowerBound
+    while k + 4 <= end {
+        let q = v.load(SIMD4<Float>.self, at: k) * scale + 0.5
         let c = q.replacing(with: 0, where: .!(q .> 0)).replacing(with: 255, where: q .> 255)
         let r = (c + magic) - magic
         let f = r.replacing(with: r - 1, where: r .> c) + magic
-        dst.storeBytes(of: SIMD4<UInt8>(truncatingIfNeeded: unsafeBitCast(f, to: SIMD4<UInt32>.self)),
-                       toByteOffset: k, as: SIMD4<UInt8>.self)
+        let bits = SIMD4<UInt32>(f[0].bitPattern, f[1].bitPattern, f[2].bitPattern, f[3].bitPattern)
+        w.store(SIMD4<UInt8>(truncatingIfNeeded: bits), at: k)
         k += 4
     }
-    while k < n { w[k] = quantizeShadow(v[k] * scale); k += 1 }
+    while k < end { w[k] = quantizeShadow(v[k] * scale); k += 1 }
 }
 
-/// v[x] −= Σ_{q in qa..<qb} a[q]·b[q·stride + x] for x in xa..<xb, four columns at a time with the sum
-/// kept in registers (one load and store of v per column instead of one per term).
+/// v[x] −= Σ_{q in qs} a[q]·b.row(q)[x] for x in `xs`, four columns at a time with the sum kept in
+/// registers (one load and store of v per column instead of one per term).
 @inline(__always)
-func subtractCornerTerms(_ v: UnsafeMutablePointer<Float>, _ a: UnsafePointer<Float>, _ b: UnsafePointer<Float>, stride: Int,
-                         _ qa: Int, _ qb: Int, _ xa: Int, _ xb: Int) {
-    var x = xa
-    while x + 4 <= xb {
-        var acc = UnsafeRawPointer(v + x).loadUnaligned(as: SIMD4<Float>.self)
-        for q in qa..<qb {
-            acc -= a[q] * UnsafeRawPointer(b + q * stride + x).loadUnaligned(as: SIMD4<Float>.self)
+func subtractCornerTerms(_ v: MutableRow<Float>, _ a: Row<Float>, _ b: Plane<Float>, _ qs: Range<Int>, _ xs: Range<Int>) {
+    let end = xs.upperBound
+    var x = xs.lowerBound
+    while x + 4 <= end {
+        var acc = v.load(SIMD4<Float>.self, at: x)
+        for q in qs {
+            acc -= a[q] * b.row(q).load(SIMD4<Float>.self, at: x)
         }
-        UnsafeMutableRawPointer(v + x).storeBytes(of: acc, as: SIMD4<Float>.self)
+        v.store(acc, at: x)
         x += 4
     }
-    while x < xb {
+    while x < end {
         var acc = v[x]
-        for q in qa..<qb { acc -= a[q] * b[q * stride + x] }
+        for q in qs { acc -= a[q] * b.row(q)[x] }
         v[x] = acc
         x += 1
     }

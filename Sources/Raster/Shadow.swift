@@ -66,16 +66,14 @@ extension PixelBuffer {
 
     private mutating func compositeShadow<F: ShadowField>(_ field: F, region: PixelRect, paint: UInt32,
                                                           opacity: Double, clip: CoverageMask?) {
-        let width = self.width, rw = region.width
+        let rw = region.width
         let scale = Float(opacity * 255)
         var values = [Float](repeating: 0, count: rw)
         var weights = [UInt8](repeating: 0, count: rw)
-        let clipValues = clip?.values ?? []
-        withWords { pixels in
-            values.withUnsafeMutableBufferPointer { vbuf in
-                weights.withUnsafeMutableBufferPointer { wbuf in
-                    clipValues.withUnsafeBufferPointer { cbuf in
-                        let v = vbuf.baseAddress!, w = wbuf.baseAddress!
+        withMutablePixels { pixels in
+            values.withMutableRow { v in          // region-local: index 0 is column region.x
+                weights.withMutableRow { w in
+                    CoverageMask.withValues(of: clip) { clipValues in
                         for py in region.y..<region.maxY {
                             field.row(py - region.y, into: v)
                             // weight = round(value × opacity), then × clip.
@@ -83,13 +81,13 @@ extension PixelBuffer {
                                 let q = v[c] * scale + 0.5
                                 w[c] = q >= 1 ? (q >= 255 ? 255 : UInt8(truncatingIfNeeded: Int32(q))) : 0
                             }
-                            if let clip {
-                                let crow = cbuf.baseAddress! + (py - clip.bounds.y) * clip.bounds.width + (region.x - clip.bounds.x)
+                            if let clipValues {
+                                let crow = clipValues.row(py).advanced(by: region.x)
                                 for c in 0..<rw where w[c] != 0 {
                                     w[c] = UInt8(truncatingIfNeeded: mul255(UInt32(w[c]), UInt32(crow[c])))
                                 }
                             }
-                            blendRuns(pixels + py * width + region.x, weights: w, count: rw, word: paint)
+                            blendRuns(pixels.row(py).advanced(by: region.x), weights: w.readOnly, 0..<rw, word: paint)
                         }
                     }
                 }
@@ -101,7 +99,7 @@ extension PixelBuffer {
 /// Blurred, offset shadow alpha (0...1) for each row of the target region.
 protocol ShadowField {
     /// Writes the values of region row `r` (0-based), `region.width` of them.
-    func row(_ r: Int, into out: UnsafeMutablePointer<Float>)
+    func row(_ r: Int, into out: MutableRow<Float>)
 }
 
 /// Φ, the standard normal cumulative distribution.
@@ -149,13 +147,12 @@ struct DirectShadowField: ShadowField {
         var classes = [Int](repeating: 0, count: ph)
         var padded = [Float](repeating: 0, count: pw)
         if colLo < colHi {
-            source.bytes.withUnsafeBufferPointer { src in
-                padded.withUnsafeMutableBufferPointer { pbuf in
-                    rows.withUnsafeMutableBufferPointer { hbuf in
-                        kxr.withUnsafeBufferPointer { kbuf in
-                            let p = pbuf.baseAddress!
+            source.withBytes { sourceBytes in
+                padded.withMutableRow { p in
+                    rows.withMutablePlane(width: w) { horizontal in
+                        kxr.withRow { kernel in
                             var cls = 0
-                            var previousRow: UnsafePointer<UInt8>? = nil   // alpha of the last source row with data
+                            var previousRow: Row<UInt8>? = nil   // alpha of the last source row with data
                             for r in 0..<ph {
                                 let i = pr0 + r
                                 guard i >= 0 && i < sh else {
@@ -163,10 +160,10 @@ struct DirectShadowField: ShadowField {
                                     classes[r] = cls
                                     continue
                                 }
-                                let srow = src.baseAddress! + (i * sw) * 4 + 3
+                                let alpha = sourceBytes.row(i).advanced(by: 3)   // pixel col's alpha at col * 4
                                 var any = false, same = previousRow != nil
                                 for col in colLo..<colHi {
-                                    let a = srow[col * 4]
+                                    let a = alpha[col * 4]
                                     any = any || a != 0
                                     if same && previousRow![col * 4] != a { same = false }
                                 }
@@ -177,20 +174,20 @@ struct DirectShadowField: ShadowField {
                                     classes[r] = cls
                                     continue
                                 }
-                                let h = hbuf.baseAddress! + r * w
+                                let h = horizontal.row(r)
                                 hasData[r] = true
                                 if same {
-                                    h.update(from: h - w, count: w)
+                                    h.update(0..<w, from: horizontal.row(r - 1))
                                     classes[r] = cls
                                     continue
                                 }
                                 cls += 1
                                 classes[r] = cls
-                                previousRow = UnsafePointer(srow)
-                                for col in colLo..<colHi { p[col - pc0] = Float(srow[col * 4]) * (1 / 255) }
+                                previousRow = alpha
+                                for col in colLo..<colHi { p[col - pc0] = Float(alpha[col * 4]) * (1 / 255) }
                                 for t in 0..<lx {
-                                    let k = kbuf[t]
-                                    let pt = p + t
+                                    let k = kernel[t]
+                                    let pt = p.advanced(by: t)
                                     for c in 0..<w { h[c] += k * pt[c] }
                                 }
                                 for col in colLo..<colHi { p[col - pc0] = 0 }
@@ -205,21 +202,21 @@ struct DirectShadowField: ShadowField {
         rowClass = classes
     }
 
-    func row(_ r: Int, into out: UnsafeMutablePointer<Float>) {
-        rows.withUnsafeBufferPointer { hbuf in
+    func row(_ r: Int, into out: MutableRow<Float>) {
+        rows.withPlane(width: width) { horizontal in
             // All the rows under the kernel are equal: the (normalised) kernel leaves them unchanged.
             if rowClass[r] == rowClass[r + kernelY.count - 1] {
                 if rowHasData[r] {
-                    out.update(from: hbuf.baseAddress! + r * width, count: width)
+                    out.update(0..<width, from: horizontal.row(r))
                 } else {
-                    out.update(repeating: 0, count: width)
+                    out.update(0..<width, repeating: 0)
                 }
                 return
             }
-            out.update(repeating: 0, count: width)
+            out.update(0..<width, repeating: 0)
             for t in 0..<kernelY.count where rowHasData[r + t] {
                 let k = kernelY[t]
-                let h = hbuf.baseAddress! + (r + t) * width
+                let h = horizontal.row(r + t)
                 for c in 0..<width { out[c] += k * h[c] }
             }
         }
@@ -271,26 +268,25 @@ struct GridShadowField: ShadowField {
         if colLo < colHi && rowLo < rowHi {
             var colSum = [UInt32](repeating: 0, count: gw * s)
             let inv = Float(1 / (255 * ds * ds))
-            source.bytes.withUnsafeBufferPointer { src in
-                colSum.withUnsafeMutableBufferPointer { cs in
-                    grid.withUnsafeMutableBufferPointer { gbuf in
-                        let sums = cs.baseAddress! - ax.g0    // indexed by source column
+            source.withBytes { sourceBytes in
+                colSum.withMutableRow(indexedFrom: ax.g0) { sums in   // indexed by source column
+                    grid.withMutablePlane(width: gw) { gridRows in
                         for jy in 0..<gh {
                             let r0 = Swift.max(rowLo, ay.g0 + jy * s), r1 = Swift.min(rowHi, ay.g0 + (jy + 1) * s)
                             guard r0 < r1 else { continue }
                             for col in colLo..<colHi { sums[col] = 0 }
                             var total: UInt32 = 0
                             for i in r0..<r1 {
-                                let srow = src.baseAddress! + (i * sw) * 4 + 3
+                                let alpha = sourceBytes.row(i).advanced(by: 3)   // pixel col's alpha at col * 4
                                 for col in colLo..<colHi {
-                                    let a = UInt32(srow[col * 4])
+                                    let a = UInt32(alpha[col * 4])
                                     sums[col] &+= a
                                     total |= a
                                 }
                             }
                             guard total != 0 else { continue }
                             gridRowHasData[jy] = true
-                            let g = gbuf.baseAddress! + jy * gw
+                            let g = gridRows.row(jy)
                             let jx0 = (colLo - ax.g0) / s, jx1 = (colHi - 1 - ax.g0) / s
                             for jx in jx0...jx1 {
                                 let c0 = Swift.max(colLo, ax.g0 + jx * s), c1 = Swift.min(colHi, ax.g0 + (jx + 1) * s)
@@ -308,13 +304,12 @@ struct GridShadowField: ShadowField {
         var blurredX = [Float](repeating: 0, count: gw * gh)
         var blurred = [Float](repeating: 0, count: gw * gh)
         var blurredRowHasData = [Bool](repeating: false, count: gh)
-        grid.withUnsafeBufferPointer { gbuf in
-            blurredX.withUnsafeMutableBufferPointer { tbuf in
-                blurred.withUnsafeMutableBufferPointer { bbuf in
-                    k.withUnsafeBufferPointer { kb in
-                        let kc = kb.baseAddress! + rg           // kc[j] for j in −rg...rg
+        grid.withPlane(width: gw) { gridRows in
+            blurredX.withMutablePlane(width: gw) { blurredXRows in
+                blurred.withMutablePlane(width: gw) { blurredRows in
+                    k.withRow(indexedFrom: -rg) { kc in          // kc[j] for j in −rg...rg
                         for jy in 0..<gh where gridRowHasData[jy] {
-                            let g = gbuf.baseAddress! + jy * gw, t = tbuf.baseAddress! + jy * gw
+                            let g = gridRows.row(jy), t = blurredXRows.row(jy)
                             for jx in 0..<gw {
                                 let lo = Swift.max(-rg, jx - (gw - 1)), hi = Swift.min(rg, jx)
                                 var acc: Float = 0
@@ -323,12 +318,12 @@ struct GridShadowField: ShadowField {
                             }
                         }
                         for jy in 0..<gh {
-                            let b = bbuf.baseAddress! + jy * gw
+                            let b = blurredRows.row(jy)
                             for j in -rg...rg {
                                 let src = jy - j
                                 guard src >= 0 && src < gh && gridRowHasData[src] else { continue }
                                 blurredRowHasData[jy] = true
-                                let w = kc[j], t = tbuf.baseAddress! + src * gw
+                                let w = kc[j], t = blurredXRows.row(src)
                                 for jx in 0..<gw { b[jx] += w * t[jx] }
                             }
                         }
@@ -342,10 +337,10 @@ struct GridShadowField: ShadowField {
         let firstRow = rowJ.min()!, lastRow = rowJ.max()! + 1
         let w = region.width
         var up = [Float](repeating: 0, count: (lastRow - firstRow + 1) * w)
-        blurred.withUnsafeBufferPointer { bbuf in
-            up.withUnsafeMutableBufferPointer { ubuf in
+        blurred.withPlane(width: gw) { blurredRows in
+            up.withMutablePlane(width: w) { upRows in
                 for jy in firstRow...lastRow where blurredRowHasData[jy] {
-                    let b = bbuf.baseAddress! + jy * gw, u = ubuf.baseAddress! + (jy - firstRow) * w
+                    let b = blurredRows.row(jy), u = upRows.row(jy - firstRow)
                     for c in 0..<w {
                         let j = colJ[c]
                         u[c] = b[j] + colF[c] * (b[j + 1] - b[j])
@@ -358,10 +353,10 @@ struct GridShadowField: ShadowField {
         rowFrac = ay.f
     }
 
-    func row(_ r: Int, into out: UnsafeMutablePointer<Float>) {
+    func row(_ r: Int, into out: MutableRow<Float>) {
         let f = rowFrac[r], i = rowIndex[r]
-        upsampled.withUnsafeBufferPointer { ubuf in
-            let a = ubuf.baseAddress! + i * width, b = a + width
+        upsampled.withPlane(width: width) { rows in
+            let a = rows.row(i), b = rows.row(i + 1)
             for c in 0..<width { out[c] = a[c] + f * (b[c] - a[c]) }
         }
     }

@@ -36,8 +36,8 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
     }
     for (acc, step, count) in cases {
         var out = [UInt32](repeating: 0xDEAD_BEEF, count: count + 1)
-        table.withUnsafeBufferPointer { t in
-            out.withUnsafeMutableBufferPointer { PaintEvaluator.tableRow(t.baseAddress!, acc: acc, step: step, count: count, into: $0.baseAddress!) }
+        table.withRow { t in
+            out.withMutableRow { PaintEvaluator.tableRow(t, acc: acc, step: step, count: count, into: $0) }
         }
         #expect(Array(out[..<count]) == referenceTableRow(table, acc: acc, step: step, count: count), "acc \(acc) step \(step) count \(count)")
         #expect(out[count] == 0xDEAD_BEEF, "wrote past the row")
@@ -124,10 +124,10 @@ private func referenceTableRow(_ table: [UInt32], acc: Int64, step: Int64, count
                 | UInt32.random(in: 0...da, using: &rng) << 16 | da << 24
         }
         var expected = dst
-        expected.withUnsafeMutableBufferPointer { e in
-            for k in 0..<count { blendPixel(e.baseAddress! + offset + k, spread(word), weight: weight) }
+        expected.withMutableRow { e in
+            for k in 0..<count { blendPixel(e, at: offset + k, spread(word), weight: weight) }
         }
-        dst.withUnsafeMutableBufferPointer { blendRun($0.baseAddress! + offset, count: count, word: word, weight: weight) }
+        dst.withMutableRow { blendRun($0, offset..<(offset + count), word: word, weight: weight) }
         #expect(dst == expected, "word \(String(word, radix: 16)) weight \(weight) count \(count)")
     }
 }
