@@ -1,5 +1,4 @@
-// CONTRACT FILE — declarations the rest of the package codes against. The Raster helper replaces the
-// bodies (and may split this file); signatures change only by agreement.
+// Raster's public surface: the declarations the rest of the package codes against.
 //
 // The rules every function here follows (pixel model, rounding, blending) are written once in Raster.swift.
 // The algorithms live in RoundedRect.swift, Paint.swift, Compositing.swift, Shadow.swift and Resize.swift;

@@ -1,5 +1,4 @@
-// CONTRACT FILE — the general-shape API (issue 3). The Raster helper replaces the bodies (and may split
-// this file); signatures change only by agreement.
+// The general-shape API: paths, their fills and strokes, and shapes' shadows.
 //
 // The algorithms live in Path.swift (elements, flattening, rounded-rect outlines), PolygonCoverage.swift
 // (exact-area scanline coverage), FillEngine.swift (row-wise fills: paints, images, rings) and
@@ -85,7 +84,8 @@ public struct Path: Equatable, Sendable {
     public mutating func close() { closeContour() }
     public var isEmpty: Bool { elements.isEmpty }
     /// A rounded rectangle with per-corner radii (CornerRadii), circular or continuous (Apple's squircle:
-    /// each corner's curve starts 1.528665·r from the corner; reference §6) corners. Radii are reduced as
+    /// each corner's curve starts 1.528665·r from the corner, as in public reconstructions of
+    /// UIBezierPath's continuous corners) corners. Radii are reduced as
     /// Core Animation does so the shape stays valid.
     public init(roundedRect rect: CGRect, radii: CornerRadii, curve: CornerCurve) {
         self.init()
