@@ -1,4 +1,4 @@
-// The general-shape API: paths, their fills and strokes, and shapes' shadows.
+// The general-shape API: projective transforms, paths, image paints, and fills and coverage masks of paths.
 //
 // The algorithms live in Path.swift (elements, flattening, rounded-rect outlines), PolygonCoverage.swift
 // (exact-area scanline coverage), FillEngine.swift (row-wise fills: paints, images, rings) and
