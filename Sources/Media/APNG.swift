@@ -43,6 +43,28 @@ public enum APNG {
         }
     }
 
+    /// A clip read back frame by frame: `frames` has one entry per frame time.
+    public struct Decoded: Equatable, Sendable {
+        public var frames: [PixelBuffer]
+        /// The rate the delays are counted in when every delay is a whole number of 1/den s with one `den`
+        /// (as APNGSink writes: den = fps), with `frames` expanded to one per frame time; else nil, with
+        /// the stored frames once each.
+        public var framesPerSecond: Double?
+    }
+
+    /// Decodes an APNG as a clip (for golden comparisons): stored frames repeated for their delays.
+    public static func decode(_ bytes: [UInt8]) throws -> Decoded { try clip(decodeFrames(bytes)) }
+    /// Decodes the APNG file at `url` as a clip; errors name the path.
+    public static func decode(contentsOf url: URL) throws -> Decoded { try clip(decodeFrames(contentsOf: url)) }
+
+    private static func clip(_ animation: Animation) throws -> Decoded {
+        let dens = Set(animation.delays.map(\.effectiveDenominator))
+        guard dens.count == 1, let den = dens.first, animation.delays.allSatisfy({ $0.num > 0 }) else {
+            return Decoded(frames: animation.frames, framesPerSecond: nil)
+        }
+        return Decoded(frames: try animation.expandedFrames(framesPerSecond: den), framesPerSecond: Double(den))
+    }
+
     /// Decodes every frame of an APNG. Errors say what is wrong and where (byte offsets, frame numbers):
     /// not a PNG, a PNG without animation, truncation, bad CRCs, sequence numbers out of order, frame
     /// regions outside the canvas.

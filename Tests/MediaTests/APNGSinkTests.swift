@@ -45,6 +45,7 @@ import TestSupport
         #expect(animation.frames == Array(input.prefix(4)))
         #expect(animation.delays == [1, 1, 1, 3].map { APNG.Delay(num: $0, den: 30) })
         #expect(try animation.expandedFrames(framesPerSecond: 30) == input)
+        #expect(try APNG.decode(bytes) == APNG.Decoded(frames: input, framesPerSecond: 30))
 
         // Frame 0 is the whole canvas; later frames only the square's old and new places.
         let regions = try Self.controls(bytes).map { [$0.x, $0.y, $0.width, $0.height] }
@@ -105,6 +106,10 @@ import TestSupport
         #expect(numbers == [0, 1, 2])
         // A plain PNG decoder shows frame 0.
         #expect(try PNGCodec.decode(bytes) == input[0])
+        // Delays in different units (60ths, then a den of 0, which means 100ths): no frame rate to expand to.
+        let fctl = chunks.filter { $0.type == "fcTL" }[1]
+        let mixed = try APNG.decode(Self.patch(bytes, chunkAt: fctl.offset, dataByte: 23, to: 0))
+        #expect(mixed.framesPerSecond == nil && mixed.frames == [input[0], input[2]])
     }
 
     @Test func aStillLongerThanASixteenBitDelayContinuesInAnotherFrame() throws {
@@ -248,6 +253,7 @@ import TestSupport
 
         let animation = try APNG.decodeFrames(bytes)
         #expect(animation.loops == 2)
+        #expect(try APNG.decode(bytes).framesPerSecond == 10)
         #expect(animation.frames.map { $0.bytes } == [
             [255, 0, 0, 255, 255, 0, 0, 255],
             [0, 0, 128, 128, 0, 0, 0, 0],     // premultiplied: 128/255 of full blue
