@@ -1,5 +1,5 @@
-// The public surface of Media. The sinks live in PNGSinks.swift and MP4Sink.swift,
-// VideoInfo in VideoInfo.swift, the PNG work in PNGCodec.swift.
+// The public surface of Media. The sinks live in PNGSinks.swift, MP4Sink.swift, GIFSink.swift and
+// APNGSink.swift, VideoInfo in VideoInfo.swift, the PNG work in PNGCodec.swift, APNG decoding in APNG.swift.
 import Foundation
 import Raster
 

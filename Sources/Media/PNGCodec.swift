@@ -81,6 +81,18 @@ extension PNGCodec {
         }
     }
 
+    /// Whether every alpha byte is 255.
+    static func isOpaque(_ image: PixelBuffer) -> Bool {
+        image.bytes.withUnsafeBufferPointer { p in
+            var i = 3
+            while i < p.count {
+                if p[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+
     // MARK: libpng
 
     /// png_image.message as a Swift string.
@@ -95,7 +107,8 @@ extension PNGCodec {
     }
 
     /// Encodes to PNG bytes: straight alpha, 8 bits per channel, sRGB chunk; RGB when every alpha is 255.
-    static func encodeImage(_ image: PixelBuffer) throws -> [UInt8] {
+    /// `alpha` forces RGBA (true) or RGB (false, for opaque images only): APNG frames share one colour type.
+    static func encodeImage(_ image: PixelBuffer, alpha: Bool? = nil) throws -> [UInt8] {
         let width = image.width, height = image.height
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
               width * height <= maximumPixelCount else {
@@ -106,14 +119,8 @@ extension PNGCodec {
             throw MediaError("Cannot encode a \(width)×\(height) image as PNG: it holds \(image.bytes.count) bytes"
                              + " instead of \(width * height * 4) (width × height × 4).")
         }
-        var opaque = true
-        image.bytes.withUnsafeBufferPointer { p in
-            var i = 3
-            while i < p.count {
-                if p[i] != 255 { opaque = false; break }
-                i += 4
-            }
-        }
+        assert(alpha != false || isOpaque(image), "RGB would drop this image's alpha")
+        let opaque = alpha.map { !$0 } ?? isOpaque(image)
         let pixels = straightPixels(image, opaque: opaque)
         let channels = opaque ? 3 : 4
 

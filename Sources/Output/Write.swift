@@ -4,12 +4,14 @@ import Playback
 import Raster
 import Media
 
-/// What to write: a clip, an animation, a PNG sequence, a still or a filmstrip, and where.
+/// What to write: a clip, an animation (GIF or APNG), a PNG sequence, a still or a filmstrip, and where.
 public enum OutputTarget: Equatable {
     /// An H.264 MP4 clip of the whole timeline.
     case video(URL)
     /// A looping animated GIF of the whole timeline (palette-based, for docs).
     case gif(URL)
+    /// A looping animated PNG of the whole timeline: lossless, frame *i* at exactly *i*/fps s.
+    case apng(URL)
     /// `frame-00000.png`… for every frame of the timeline.
     case pngSequence(URL)
     /// One PNG of the screen at a time.
@@ -40,6 +42,9 @@ extension Stage {
                 throw StageError.invalidFrameRate(settings.fps, allowed: GIFSink.fpsRange, reason: GIFSink.frameRateLimitReason)
             }
             try render(scene, settings: settings, times: allFrames, into: try GIFSink(file: url, framesPerSecond: settings.fps), progress: progress)
+        case .apng(let url):
+            try prepareParent(of: url)
+            try render(scene, settings: settings, times: allFrames, into: try APNGSink(file: url, framesPerSecond: settings.fps), progress: progress)
         case .pngSequence(let url):
             try render(scene, settings: settings, times: allFrames, into: try PNGSequenceSink(directory: url), progress: progress)
         case .still(let url, let time):

@@ -189,8 +189,9 @@ struct Command {
         var fields: [(String, JSON)] = [("width", .number(Double(width))), ("height", .number(Double(height)))]
         let kind: String, contents: String
         switch target {
-        case .video, .gif, .pngSequence:
-            if case .video = target { kind = "mp4" } else if case .gif = target { kind = "gif" } else { kind = "png-sequence" }
+        case .video, .gif, .apng, .pngSequence:
+            if case .video = target { kind = "mp4" } else if case .gif = target { kind = "gif" }
+            else if case .apng = target { kind = "apng" } else { kind = "png-sequence" }
             let frames = kind == "png-sequence" ? "\(plan.frameCount) PNG frames" : "\(plan.frameCount) frames"
             contents = "\(frames), \(String(format: "%.3f", plan.duration)) s at \(settings.fps) fps, \(size)"
             fields += [("frames", .number(Double(plan.frameCount))), ("duration", .number(plan.duration)),

@@ -23,6 +23,9 @@ extension Command {
           clip.gif            looping animated GIF of the whole clip (one palette); without --fps it plays
                               at 50 fps (the fastest rate GIF shows exactly) and without --scale it is
                               \(Int(Self.defaultGIFWidth)) px wide
+          clip.apng           looping animated PNG of the whole clip, lossless (every frame exact, frame i at
+                              exactly i/fps s; browsers keep time up to 90 fps); at the device's scale unless
+                              --scale (no GIF-like downscale)
           frames/             a PNG sequence: frames/frame-00000.png, frame-00001.png, …
           still.png --at T    one PNG of the screen at T seconds
           strip.png --filmstrip N

@@ -3,8 +3,8 @@ import Stage
 import Output
 
 extension OutputTarget {
-    /// `path` ending in `/` (or naming a directory) → PNG sequence; `.mp4` → clip; `.png` with `at` → still;
-    /// `.png` with `filmstrip` → filmstrip.
+    /// `path` ending in `/` (or naming a directory) → PNG sequence; `.mp4` → clip; `.gif`, `.apng` →
+    /// animation; `.png` with `at` → still; `.png` with `filmstrip` → filmstrip.
     static func resolve(path: String, at time: TimeInterval?, filmstrip: Int?) throws -> OutputTarget {
         guard !path.isEmpty else {
             throw StageError.unsupportedOutput(path: path, reason: "the path is empty. Give a file such as output/clip.mp4.")
@@ -27,13 +27,11 @@ extension OutputTarget {
                 throw UsageError("'\(path)' is a video of the whole clip; --at and --filmstrip write a .png. Drop them, or give a .png path.")
             }
             return .video(url)
-        case "gif":
+        case "gif", "apng":
             if time != nil || filmstrip != nil {
                 throw UsageError("'\(path)' is an animation of the whole clip; --at and --filmstrip write a .png. Drop them, or give a .png path.")
             }
-            return .gif(url)
-        case "apng":
-            throw StageError.unsupportedOutput(path: path, reason: "APNG is not written (yet); use .gif for an animation small enough for a README, or .mp4.")
+            return url.pathExtension.lowercased() == "gif" ? .gif(url) : .apng(url)
         case "png":
             switch (time, filmstrip) {
             case (let t?, nil): return .still(url, time: t)
@@ -44,9 +42,9 @@ extension OutputTarget {
                 throw UsageError("--at and --filmstrip both choose what a .png shows; use one of them.")
             }
         case "":
-            throw StageError.unsupportedOutput(path: path, reason: "no file extension. Use .mp4 for a clip, .gif for an animation, .png with --at for a still, or end the path with / for a PNG sequence.")
+            throw StageError.unsupportedOutput(path: path, reason: "no file extension. Use .mp4 for a clip, .gif or .apng for an animation, .png with --at for a still, or end the path with / for a PNG sequence.")
         default:
-            throw StageError.unsupportedOutput(path: path, reason: "'.\(url.pathExtension)' is not an output format. Use .mp4 for a clip, .gif for an animation, .png with --at for a still, or end the path with / for a PNG sequence.")
+            throw StageError.unsupportedOutput(path: path, reason: "'.\(url.pathExtension)' is not an output format. Use .mp4 for a clip, .gif or .apng for an animation, .png with --at for a still, or end the path with / for a PNG sequence.")
         }
     }
 }

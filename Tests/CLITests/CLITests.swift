@@ -79,8 +79,40 @@ import TestSupport
         let tooFast = try Self.run(["cross-dissolve", "--fps", "60", "--out", scratch.path("fast.gif").path])
         #expect(tooFast.status == 2)
         #expect(tooFast.stderr.contains("--fps") && tooFast.stderr.contains("50"))
-        let apng = try Self.run(["cross-dissolve", "--out", scratch.path("a.apng").path])
-        #expect(apng.status == 2 && apng.stderr.contains(".gif"))
+    }
+
+    /// An APNG holds every frame of the clip exactly: decoded and expanded (still stretches are stored
+    /// once, with a longer delay) it is the PNG sequence of the same render, byte for byte.
+    @Test func apngOutputIsTheWholeClipLosslessly() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let apng = scratch.path("clip.apng")
+        let result = try Self.run(["cross-dissolve", "--scale", "0.25", "--fps", "20", "--out", apng.path, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["kind"] as? String == "apng" && (summary["frames"] as? NSNumber)?.intValue == 35)
+
+        let animation = try APNG.decodeFrames(contentsOf: apng)
+        #expect(animation.width == 98 && animation.height == 213 && animation.loops == 0)
+        #expect(animation.delays.allSatisfy { $0.den == 20 })
+        let frames = try animation.expandedFrames(framesPerSecond: 20)
+        #expect(frames.count == 35)
+
+        let sequence = scratch.path("frames/")
+        #expect(try Self.run(["cross-dissolve", "--scale", "0.25", "--fps", "20", "--out", sequence.path + "/"]).status == 0)
+        for (index, frame) in frames.enumerated() {
+            let png = try PNGCodec.decode(contentsOf: sequence.appendingPathComponent(PNGSequenceSink.frameName(index)))
+            #expect(pixelDifference(frame, png) == nil, "frame \(index)")
+        }
+
+        let still = try Self.run(["cross-dissolve", "--out", scratch.path("a.apng").path, "--at", "0.5"])
+        #expect(still.status == 2 && still.stderr.contains("--at and --filmstrip write a .png"), "\(still.stderr)")
+        // A failed run leaves the earlier file as it was.
+        let before = try Data(contentsOf: apng)
+        let failed = try Self.run(["cross-dissolve", "--scale", "0.001", "--out", apng.path])
+        #expect(failed.status == 2)
+        #expect(try Data(contentsOf: apng) == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.url.path).sorted() == ["clip.apng", "frames"])
     }
 
     @Test func galleryTakesOnlyAnOutputDirectory() throws {
