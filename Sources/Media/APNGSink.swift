@@ -27,8 +27,7 @@ public final class APNGSink: FrameSink {
     /// pixel while it shows (to continue a still longer than a 16-bit delay).
     private struct StoredFrame { var rect: PixelRect; var ticks: Int; var firstPixel: [UInt8] }
 
-    private var spool: URL?
-    private var spoolHandle: FileHandle?
+    private let spool: FrameSpool
     private var frameCount = 0
     private var size: (width: Int, height: Int)?
     private var opaque = true
@@ -39,6 +38,7 @@ public final class APNGSink: FrameSink {
     public init(file: URL, framesPerSecond: Int) throws {
         let target = file.standardizedFileURL
         self.file = target
+        spool = FrameSpool(for: target)
         self.framesPerSecond = framesPerSecond
         guard Self.fpsRange.contains(framesPerSecond) else {
             throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: an APNG frame delay is 1/fps s with"
@@ -62,12 +62,6 @@ public final class APNGSink: FrameSink {
             throw MediaError("Frame \(frameCount) for \(file.path) is \(frame.width)×\(frame.height) with \(frame.bytes.count) bytes;"
                              + " an APNG frame needs at least 1×1 pixels of 4 bytes each.")
         }
-        if spoolHandle == nil {
-            let url = AtomicOutput.freshPartialFile(for: file)
-            try AtomicOutput.writeFile([], to: url)
-            spool = url
-            spoolHandle = try FileHandle(forWritingTo: url)
-        }
         if opaque { opaque = PNGCodec.isOpaque(frame) }
         let rect: PixelRect
         if stored.isEmpty {
@@ -83,10 +77,7 @@ public final class APNGSink: FrameSink {
         }
         var region = [UInt8](repeating: 0, count: rect.width * rect.height * 4)
         Self.copy(rect, from: frame.bytes, width: frame.width, to: &region, width: rect.width, x: 0, y: 0)
-        do { try spoolHandle!.write(contentsOf: region) } catch {
-            throw MediaError("Cannot spool frame \(frameCount) of \(file.path) to \(spool!.path): \(error.localizedDescription)."
-                             + " Free some disk space or choose another output location.")
-        }
+        try spool.append(region, frame: frameCount)
         stored.append(StoredFrame(rect: rect, ticks: 1, firstPixel: Array(previous[0..<4])))
         size = (frame.width, frame.height)
         frameCount += 1
@@ -94,31 +85,22 @@ public final class APNGSink: FrameSink {
 
     public func finish() throws {
         try state.requireOpen("APNG sink", file.path)
-        guard size != nil, let spool else {
+        guard size != nil else {
             throw MediaError("No frames were appended to the APNG sink for \(file.path); nothing was written. Append frames first, or cancel().")
         }
-        try? spoolHandle?.close()
-        spoolHandle = nil
-        let partial = AtomicOutput.freshPartialFile(for: file)
         do {
-            try encode(spool: spool, to: partial)
-            try AtomicOutput.move(partial, replacing: file)
+            try AtomicOutput.replace(file) { partial in try encode(to: partial) }
         } catch {
-            AtomicOutput.remove(partial)
             cancel()
             throw error
         }
-        AtomicOutput.remove(spool)
-        self.spool = nil
+        spool.remove()
         state = .finished
     }
 
     public func cancel() {
         if state == .open { state = .cancelled }
-        try? spoolHandle?.close()
-        spoolHandle = nil
-        if let spool { AtomicOutput.remove(spool) }
-        spool = nil
+        spool.remove()
         previous = []
         stored = []
     }
@@ -128,11 +110,7 @@ public final class APNGSink: FrameSink {
     /// IDAT and fdAT payloads are cut at this size: few chunks, far below the format's limit.
     private static let dataChunkSize = 1 << 20
 
-    private func encode(spool: URL, to partial: URL) throws {
-        guard let reader = FileHandle(forReadingAtPath: spool.path) else {
-            throw MediaError("Cannot read back the frames spooled for \(file.path) from \(spool.path).")
-        }
-        defer { try? reader.close() }
+    private func encode(to partial: URL) throws {
         let out = try ChunkWriter(partial)
         defer { out.discard() }
         let alpha = !opaque
@@ -162,11 +140,8 @@ public final class APNGSink: FrameSink {
 
         for (index, frame) in stored.enumerated() {
             let count = frame.rect.width * frame.rect.height * 4
-            guard let data = try reader.read(upToCount: count), data.count == count else {
-                throw MediaError("The frames spooled for \(file.path) in \(spool.path) are shorter than expected (stored frame \(index)).")
-            }
             var region = PixelBuffer(width: frame.rect.width, height: frame.rect.height)
-            region.bytes = [UInt8](data)
+            region.bytes = try spool.read(count, frame: index)
             let encoded = try compressedData(of: region, alpha: alpha)
             if index == 0 {
                 try out.append(PNGChunks.signature + encoded.ihdr)

@@ -26,8 +26,7 @@ public final class GIFSink: FrameSink {
     /// The rate a GIF shows exactly and smoothest: every frame 2 cs.
     public static let exactFrameRate = 50
 
-    private var spool: URL?
-    private var spoolHandle: FileHandle?
+    private let spool: FrameSpool
     private var histogram = ColorHistogram()
     private var frameCount = 0
     private var size: (width: Int, height: Int)?
@@ -37,6 +36,7 @@ public final class GIFSink: FrameSink {
         let target = file.standardizedFileURL
         self.file = target
         self.framesPerSecond = framesPerSecond
+        spool = FrameSpool(for: target)
         guard Self.fpsRange.contains(framesPerSecond) else {
             throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: \(Self.frameRateLimitReason).")
         }
@@ -57,53 +57,37 @@ public final class GIFSink: FrameSink {
         guard frame.width <= 65535, frame.height <= 65535 else {
             throw MediaError("A GIF is at most 65535 pixels wide and high; \(file.path) would be \(frame.width)×\(frame.height). Render at a smaller scale.")
         }
-        if spoolHandle == nil {
-            let url = AtomicOutput.freshPartialFile(for: file)
-            try AtomicOutput.writeFile([], to: url)
-            spool = url
-            spoolHandle = try FileHandle(forWritingTo: url)
-        }
         histogram.add(rgba: frame.bytes)
-        do { try spoolHandle!.write(contentsOf: frame.bytes) } catch {
-            throw MediaError("Cannot spool frame \(frameCount) of \(file.path) to \(spool!.path): \(error.localizedDescription)")
-        }
+        try spool.append(frame.bytes, frame: frameCount)
         size = (frame.width, frame.height)
         frameCount += 1
     }
 
     public func finish() throws {
         try state.requireOpen("GIF sink", file.path)
-        guard let size, let spool else {
+        guard let size else {
             throw MediaError("No frames were appended to the GIF sink for \(file.path); nothing was written. Append frames first, or cancel().")
         }
-        try? spoolHandle?.close()
-        spoolHandle = nil
-        let partial = AtomicOutput.freshPartialFile(for: file)
         do {
-            let bytes = try encode(spool: spool, width: size.width, height: size.height)
-            try AtomicOutput.writeFile(bytes, to: partial)
-            try AtomicOutput.move(partial, replacing: file)
+            try AtomicOutput.replace(file) { partial in
+                try AtomicOutput.writeFile(try encode(width: size.width, height: size.height), to: partial)
+            }
         } catch {
-            AtomicOutput.remove(partial)
             cancel()
             throw error
         }
-        AtomicOutput.remove(spool)
-        self.spool = nil
+        spool.remove()
         state = .finished
     }
 
     public func cancel() {
         if state == .open { state = .cancelled }
-        try? spoolHandle?.close()
-        spoolHandle = nil
-        if let spool { AtomicOutput.remove(spool) }
-        spool = nil
+        spool.remove()
     }
 
     // MARK: Encoding
 
-    private func encode(spool: URL, width: Int, height: Int) throws -> [UInt8] {
+    private func encode(width: Int, height: Int) throws -> [UInt8] {
         // Index 255 is transparent: "unchanged since the previous frame".
         let palette = histogram.palette(size: 255)
         var mapper = PaletteMapper(palette: palette)
@@ -117,10 +101,6 @@ public final class GIFSink: FrameSink {
         // Loop forever (NETSCAPE2.0 application extension).
         out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
 
-        guard let reader = FileHandle(forReadingAtPath: spool.path) else {
-            throw MediaError("Cannot read back the frames spooled for \(file.path) from \(spool.path).")
-        }
-        defer { try? reader.close() }
         let frameBytes = width * height * 4
         var previous: [UInt8]?
         var pending: (delay: Int, image: [UInt8])?
@@ -131,10 +111,8 @@ public final class GIFSink: FrameSink {
             out += p.image
         }
         for index in 0..<frameCount {
-            guard let data = try reader.read(upToCount: frameBytes), data.count == frameBytes else {
-                throw MediaError("The frames spooled for \(file.path) in \(spool.path) are shorter than expected (frame \(index)).")
-            }
-            let indices = mapper.indices(of: [UInt8](data), width: width, height: height)
+            let data = try spool.read(frameBytes, frame: index)
+            let indices = mapper.indices(of: data, width: width, height: height)
             let delay = centiseconds(index + 1) - centiseconds(index)
             if let previous, let rect = changedRect(previous, indices, width: width, height: height) {
                 flush()

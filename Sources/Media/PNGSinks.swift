@@ -187,14 +187,7 @@ public final class PNGFileSink: FrameSink {
             throw MediaError("No frame was appended to the PNG file sink for \(file.path); nothing was written."
                              + " Append exactly one frame before finish().")
         }
-        let partial = AtomicOutput.freshPartialFile(for: file)
-        do {
-            try AtomicOutput.writeFile(encoded, to: partial)
-            try AtomicOutput.move(partial, replacing: file)
-        } catch {
-            AtomicOutput.remove(partial)
-            throw error
-        }
+        try AtomicOutput.replace(file) { partial in try AtomicOutput.writeFile(encoded, to: partial) }
         state = .finished
         self.encoded = nil
     }
