@@ -139,6 +139,17 @@ import TestSupport
         let directory = scratch.url
         let clip = directory.appendingPathComponent("clip.mp4")
         let command = [CLI.binary.path, "cross-dissolve", "--scale", "0.25", "--fps", "30", "--out", clip.path].joined(separator: " ")
+        let (status, text) = try Self.runInTerminal(command)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("cross-dissolve  52/52 frames"), "\(text)")
+        #expect(text.contains("\r\u{1B}[K"))
+        #expect(text.contains("cross-dissolve: 52 frames, 1.700 s at 30 fps"))
+        let (quietStatus, quietText) = try Self.runInTerminal(command + " --quiet")
+        #expect(quietStatus == 0 && !quietText.contains("frames"), "\(quietText)")
+    }
+
+    /// Runs a shell command under util-linux `script`, whose pseudo-terminal makes stderr a terminal.
+    static func runInTerminal(_ command: String) throws -> (Int32, String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
         process.arguments = ["-qec", command, "/dev/null"]
@@ -148,20 +159,7 @@ import TestSupport
         try process.run()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(text)")
-        #expect(text.contains("cross-dissolve  52/52 frames"), "\(text)")
-        #expect(text.contains("\r\u{1B}[K"))
-        #expect(text.contains("cross-dissolve: 52 frames, 1.700 s at 30 fps"))
-        let quiet = Process()
-        quiet.executableURL = URL(fileURLWithPath: "/usr/bin/script")
-        quiet.arguments = ["-qec", command + " --quiet", "/dev/null"]
-        let quietOut = Pipe()
-        quiet.standardOutput = quietOut
-        quiet.standardInput = FileHandle.nullDevice
-        try quiet.run()
-        let quietText = String(decoding: quietOut.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        quiet.waitUntilExit()
-        #expect(quiet.terminationStatus == 0 && !quietText.contains("frames"), "\(quietText)")
+        return (process.terminationStatus, text)
     }
 
     @Test func progressTextShowsFramesRateAndTimeLeft() {
