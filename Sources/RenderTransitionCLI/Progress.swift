@@ -6,12 +6,14 @@ import Diagnostics
 /// `--quiet`; wall time is read here only, never by a scene, so pixels do not depend on it.
 final class ProgressLine {
     private let label: String
+    private let unit: String
     private let enabled: Bool
     private let start = DispatchTime.now().uptimeNanoseconds
     private var lastDrawn: UInt64?
 
-    init(label: String, enabled: Bool) {
+    init(label: String, unit: String = "frames", enabled: Bool) {
         self.label = label
+        self.unit = unit
         self.enabled = enabled
     }
 
@@ -27,21 +29,22 @@ final class ProgressLine {
         if let lastDrawn, now - lastDrawn < 100_000_000, done < total { return }
         lastDrawn = now
         let elapsed = Double(now - start) / 1e9
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.text(label: label, done: done, total: total, elapsed: elapsed)).utf8))
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + Self.text(label: label, done: done, total: total, elapsed: elapsed, unit: unit)).utf8))
     }
 
     /// Removes the line, so the summary or an error starts on a clean line.
     func clear() {
         guard enabled, lastDrawn != nil else { return }
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        lastDrawn = nil   // the next update draws at once
     }
 
     /// `card-expand  45/97 frames  31.2 fps  1.7 s left`
-    static func text(label: String, done: Int, total: Int, elapsed: Double) -> String {
-        var parts = [label, "\(done)/\(total) frames"]
+    static func text(label: String, done: Int, total: Int, elapsed: Double, unit: String = "frames") -> String {
+        var parts = [label, "\(done)/\(total) \(unit)"]
         if done > 0, elapsed > 0 {
             let rate = Double(done) / elapsed
-            parts.append(String(format: "%.1f fps", rate))
+            if unit == "frames" { parts.append(String(format: "%.1f fps", rate)) }
             if done < total { parts.append(String(format: "%.1f s left", Double(total - done) / rate)) }
         }
         return parts.joined(separator: "  ")

@@ -33,9 +33,9 @@ extension Command {
 
         let artifacts = ArtifactStore.fromEnvironment(fallback: URL(fileURLWithPath: arguments.out ?? "output/verify"))
         var reports: [SnapshotReport] = []
-        for scene in chosen {
-            let progress = ProgressLine(label: "verify \(scene.name)", enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
-            progress.update(done: 0, total: 1)
+        let progress = ProgressLine(label: "verify", unit: "scenes", enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
+        for (index, scene) in chosen.enumerated() {
+            progress.update(done: index, total: chosen.count)
             let clip = arguments.clip || files.contains("\(scene.name).clip.apng")
             let strategies: [TransitionSnapshot] = [.frames(), .trace] + (clip ? [.clip] : [])
             let device = arguments.device.flatMap(Device.named)
