@@ -38,6 +38,16 @@ private let fixtureURL = Bundle.module.url(forResource: "RTFixture-Regular", wit
         #expect([face.ascender, face.descender, face.lineGap, face.capHeight, face.xHeight] as [Int] == [800, -200, 100, 700, 600])
     }
 
+    @Test func registeringACollectionRegistersEveryFace() throws {
+        // RTFixture.ttc: RTFixture-Regular and RTFixture-Bold (Fixtures/make-fixture-font.py).
+        let url = Bundle.module.url(forResource: "RTFixture", withExtension: "ttc", subdirectory: "Fixtures")!
+        let registry = FontRegistry()
+        let faces = try registry.register(contentsOf: url)
+        #expect(faces.map(\.postScriptName) == ["RTFixture-Regular", "RTFixture-Bold"])
+        #expect(faces.map(\.weight) == [400, 700])
+        #expect(registry.face(named: "RT Fixture Bold") === faces[1])
+    }
+
     @Test func trueTypeOutlinesAreQuadratic() throws {
         let face = try FontFace(contentsOf: fixtureURL)
         let elements = face.outline(of: face.glyph(for: "x")!).elements
