@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // render-transition: renders iOS view-controller transitions offscreen on Linux.
-// No SwiftPM package dependencies by design: the system libraries (libpng, FFmpeg) come from
-// Debian packages installed by scripts/setup.
+// No SwiftPM package dependencies by design: the system libraries (libpng, FFmpeg, FreeType, HarfBuzz)
+// come from Debian packages installed by scripts/setup.
 import PackageDescription
 
 let package = Package(
@@ -35,8 +35,15 @@ let package = Package(
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
                        providers: [.apt(["libavcodec-dev", "libavformat-dev", "libavutil-dev", "libswscale-dev"])]),
-        // Frame sinks (PNG, MP4, GIF) and PNG decoding: the only target that sees C.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        // Frame sinks (PNG, MP4, GIF) and PNG decoding: sees C (libpng, FFmpeg).
         .target(name: "Media", dependencies: ["Raster", "CPNG", "CFFmpeg"]),
+        // Text: font faces (FreeType), shaping (HarfBuzz), glyph outlines as CGPaths, line breaking. Sees C
+        // (FreeType, HarfBuzz). Ships Inter (OFL 1.1) as the system font, in Fonts/.
+        .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")]),
 
         // Authoring: Scene, Script, devices, render settings. What a scene file imports besides UIKit.
         .target(name: "Stage", dependencies: ["UIKit"]),
@@ -79,6 +86,8 @@ let package = Package(
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "TestSupport"]),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
+        .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
+                    resources: [.copy("Fixtures")]),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
