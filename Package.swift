@@ -23,9 +23,9 @@ let package = Package(
         // Core Animation's model: CALayer tree, animations, timing, presentation snapshots. No pixels.
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // Turns a presentation snapshot into pixels through Raster.
-        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster"]),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster", "Text"]),
         // Views, view controllers, presentation and transition machinery.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "_Testing_UIKit"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "Text", "_Testing_UIKit"]),
         // Empty stand-ins for the toolchain's Testing cross-import overlays, which Linux declares but does
         // not ship: without them `import Testing` + `import UIKit` in one file does not compile.
         .target(name: "_Testing_CoreGraphics"),
@@ -88,7 +88,7 @@ let package = Package(
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "TestSupport"]),
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "Text", "TestSupport"]),
     ],
     swiftLanguageModes: [.v5]
 )

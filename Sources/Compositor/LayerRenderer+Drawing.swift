@@ -52,11 +52,11 @@ extension LayerRenderer {
     func castsOwnShape(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
         guard let background = s.backgroundColor, background.alpha == 1, s.opacity == 1,
-              s.contents == nil || s.masksToBounds, CATransform3DIsIdentity(s.sublayerTransform) else { return false }
+              (s.contents == nil && s.text == nil) || s.masksToBounds, CATransform3DIsIdentity(s.sublayerTransform) else { return false }
         return layer.sublayers.allSatisfy { child in
             let c = child.state
             if c.isHidden || c.opacity == 0 { return true }
-            guard CATransform3DIsIdentity(c.transform), !hasShadow(c), c.contents == nil || c.masksToBounds else { return false }
+            guard CATransform3DIsIdentity(c.transform), !hasShadow(c), (c.contents == nil && c.text == nil) || c.masksToBounds else { return false }
             // The child's frame is in this layer's bounds space.
             return (c.masksToBounds || child.sublayers.isEmpty) && contains(s, child: c)
         }
@@ -83,7 +83,7 @@ extension LayerRenderer {
 
     func drawsMoreThanOneThing(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
-        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil,
+        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil, s.text != nil,
                    s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0].filter { $0 }.count
         return own + layer.sublayers.count > 1
     }
@@ -206,6 +206,7 @@ extension LayerRenderer {
             if let bounds = inner.bounds, bounds.intersection(canvas.deviceBounds).isEmpty { return }
         }
         if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
+        if s.text != nil { drawText(s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
         if !layer.sublayers.isEmpty {
             let content = contentTransform(s, layer: placement)
             drawChildren(sortedByZ(layer.sublayers), parent: content, into: &canvas, clip: inner, opacity: opacity)
@@ -366,6 +367,11 @@ extension LayerRenderer {
             (s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0)
         var extent: CGRect? = drawsOwnShape ? own : nil
         if let image = s.contents { extent = extent.map { $0.union(box(contentsRect(image, s), placement)) } }
+        if let text = laidOutText(s)?.extent {
+            // Glyphs may reach past the bounds (overhangs, an unclipped label): they count where they are.
+            let glyphs = box(text, placement)
+            extent = extent.map { $0.union(glyphs) } ?? glyphs
+        }
         let content = contentTransform(s, layer: placement)
         for child in layer.sublayers {
             let childPlacement = layerTransform(child.state, parent: content)

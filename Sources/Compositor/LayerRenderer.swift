@@ -45,6 +45,8 @@ public final class LayerRenderer {
     var skipsOverdraw = true
     /// This render's coverage masks (see `MaskStore`).
     var masks = MaskStore()
+    /// Laid-out texts by their text and bounds: a label is drawn every frame.
+    var textCache: [TextKey: LaidOutText] = [:]
     /// Decoded images by identity: a scene's images are drawn every frame.
     var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]
 

@@ -72,7 +72,7 @@ public struct LayerTreeDocument: Equatable {
                             "isHidden", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
                             "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "shadowColor",
                             "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "colors", "locations",
-                            "startPoint", "endPoint", "mask", "sublayers"]
+                            "startPoint", "endPoint", "text", "mask", "sublayers"]
     static let cornerNames: [(String, CACornerMask)] = [("layerMinXMinYCorner", .layerMinXMinYCorner),
                                                         ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
                                                         ("layerMinXMaxYCorner", .layerMinXMaxYCorner),
@@ -131,6 +131,7 @@ public struct LayerTreeDocument: Equatable {
         } else if r.has("locations") || r.has("startPoint") || r.has("endPoint") {
             throw Invalid(path: path, message: "locations, startPoint and endPoint belong to a gradient: add \"colors\"")
         }
+        if let text = r.take("text") { s.text = try layerText(text, path: "\(path).text") }
         var snapshot = LayerSnapshot(name: try r.string("name"), state: s)
         if let mask = r.take("mask") { snapshot.mask = try layer(mask, path: "\(path).mask", base: base) }
         if let sublayers = r.take("sublayers") {
@@ -253,9 +254,60 @@ public struct LayerTreeDocument: Equatable {
             m.append(("startPoint", json(g.startPoint.x, g.startPoint.y)))
             m.append(("endPoint", json(g.endPoint.x, g.endPoint.y)))
         }
+        if let text = s.text { m.append(("text", json(text))) }
         if let mask = layer.mask { m.append(("mask", json(mask))) }
         if !layer.sublayers.isEmpty { m.append(("sublayers", .array(layer.sublayers.map(json)))) }
         return .object(m)
+    }
+
+    /// `{"runs": [{"string", "font", "size", "color", "kern"}], "alignment", "lineBreak", "numberOfLines",
+    /// "lineSpacing", "verticalPlacement"}`; fonts by name, laid out when drawn.
+    static func json(_ text: LayerText) -> JSON {
+        .object([
+            ("runs", .array(text.runs.map { run in
+                var members: [(String, JSON)] = [("string", .string(run.string)), ("font", .string(run.fontName)),
+                                                 ("size", .number(Double(run.fontSize))), ("color", json(run.color))]
+                if run.kern != 0 { members.append(("kern", .number(Double(run.kern)))) }
+                return .object(members)
+            })),
+            ("alignment", .string(text.alignment.rawValue)), ("lineBreak", .string(text.lineBreak.rawValue)),
+            ("numberOfLines", .number(Double(text.numberOfLines))), ("lineSpacing", .number(Double(text.lineSpacing))),
+            ("verticalPlacement", .string(text.verticalPlacement.rawValue)),
+        ])
+    }
+
+    static func layerText(_ value: JSON, path: String) throws -> LayerText {
+        var r = try Reader(value, path: path, knownKeys: ["runs", "alignment", "lineBreak", "numberOfLines", "lineSpacing", "verticalPlacement"])
+        guard case .array(let items)? = r.take("runs") else {
+            throw Invalid(path: "\(path).runs", message: "expected an array of runs ({\"string\", \"font\", \"size\", \"color\"})")
+        }
+        let runs = try items.enumerated().map { index, item -> LayerText.Run in
+            let at = "\(path).runs[\(index)]"
+            var run = try Reader(item, path: at, knownKeys: ["string", "font", "size", "color", "kern"])
+            guard let string = try run.string("string") else { throw Invalid(path: "\(at).string", message: "a run needs its string") }
+            let size = try run.number("size") ?? 17
+            guard size.isFinite, size > 0 else { throw Invalid(path: "\(at).size", message: "\(size) is not a font size; give points greater than 0") }
+            let result = LayerText.Run(string, fontName: try run.string("font") ?? CATextLayer.systemFontName, fontSize: CGFloat(size),
+                                       color: try run.color("color") ?? .black, kern: CGFloat(try run.number("kern") ?? 0))
+            try run.finish()
+            return result
+        }
+        func choice<T: RawRepresentable>(_ key: String, _ all: [T], default value: T) throws -> T where T.RawValue == String {
+            guard let name = try r.string(key) else { return value }
+            guard let found = all.first(where: { $0.rawValue == name }) else {
+                throw Invalid(path: "\(path).\(key)", message: "\"\(name)\" is not one of \(all.map(\.rawValue).joined(separator: ", "))")
+            }
+            return found
+        }
+        let text = LayerText(runs: runs,
+                             alignment: try choice("alignment", [.left, .center, .right, .natural, .justified], default: .natural),
+                             lineBreak: try choice("lineBreak", [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,
+                                                                 .byTruncatingTail, .byTruncatingMiddle], default: .byTruncatingTail),
+                             numberOfLines: Int(try r.number("numberOfLines") ?? 1),
+                             lineSpacing: CGFloat(try r.number("lineSpacing") ?? 0),
+                             verticalPlacement: try choice("verticalPlacement", [.top, .center], default: .center))
+        try r.finish()
+        return text
     }
 
     static func json(_ path: CGPath) -> JSON {

@@ -205,6 +205,9 @@ open class CALayer {
     /// Subclasses that draw something of their own (gradients) write it here.
     func updateModel(_ change: (inout LayerState) -> Void) { change(&model) }
 
+    /// Text drawn as this layer's contents (UILabel's): set without an animation, as text is not animatable.
+    package func setText(_ text: LayerText?) { model.text = text }
+
     // MARK: Tree
 
     public var sublayers: [CALayer]? {

@@ -37,6 +37,8 @@ public struct LayerState: Equatable, Sendable {
     public var borderColor: CGColor? = .black
     /// Set for CAGradientLayer: an axial gradient filling the bounds.
     public var gradient: Gradient?
+    /// Set for CATextLayer (and UILabel): text drawn above the contents, below the sublayers.
+    public var text: LayerText?
 
     public struct Gradient: Equatable, Sendable {
         public var colors: [CGColor]

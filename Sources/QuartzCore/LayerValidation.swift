@@ -46,6 +46,15 @@ extension LayerSnapshot {
             try finite("endPoint", [gradient.endPoint.x, gradient.endPoint.y])
             try finite("locations", gradient.locations ?? [])
         }
+        if let text = s.text {
+            for run in text.runs {
+                try finite("text.fontSize", [run.fontSize])
+                if run.fontSize <= 0 { throw fail("text.fontSize", "\(run.fontSize) must be greater than 0") }
+                try finite("text.kern", [run.kern])
+            }
+            try finite("text.lineSpacing", [text.lineSpacing])
+            if text.numberOfLines < 0 { throw fail("text.numberOfLines", "\(text.numberOfLines) is negative; 0 means no limit") }
+        }
         try mask?.validate(path: "\(path).mask")
         for (index, child) in sublayers.enumerated() { try child.validate(path: "\(path).sublayers[\(index)]") }
     }

@@ -16,6 +16,25 @@ public struct Font: Hashable, Sendable {
         Font(face: registry.systemFace(weight: weight, italic: italic), size: size)
     }
 
+    /// A font by the name layers and labels give it: `.SystemFont-<weight>[-Italic]` for the system font at
+    /// a weight class (100–900), else a registered or system face's PostScript or full name; a name nothing
+    /// answers to gets the system font.
+    public static func named(_ name: String, size: CGFloat, registry: FontRegistry = .shared) -> Font {
+        if name.hasPrefix(systemNamePrefix) {
+            let parts = name.dropFirst(systemNamePrefix.count).split(separator: "-")
+            return system(size: size, weight: parts.first.flatMap { Double($0) } ?? 400, italic: parts.contains("Italic"),
+                          registry: registry)
+        }
+        return Font(face: registry.face(named: name) ?? registry.systemFace(weight: 400), size: size)
+    }
+
+    /// The name of the system font at a weight class: `.SystemFont-600`, `.SystemFont-400-Italic`.
+    public static func systemName(weight: Double, italic: Bool) -> String {
+        systemNamePrefix + "\(Int(weight))" + (italic ? "-Italic" : "")
+    }
+
+    static let systemNamePrefix = ".SystemFont-"
+
     /// Points per font unit.
     public var scale: CGFloat { pointSize / CGFloat(face.unitsPerEm) }
     public var ascender: CGFloat { CGFloat(face.ascender) * scale }
@@ -53,12 +72,12 @@ public struct AttributedText: Hashable, Sendable {
     public mutating func append(_ run: TextRun) { runs.append(run) }
 }
 
-public enum TextAlignment: Sendable {
+public enum TextAlignment: String, Sendable {
     /// `natural` is left for left-to-right text. `justified` is laid out as left for now.
     case left, center, right, natural, justified
 }
 
-public enum LineBreakMode: Sendable {
+public enum LineBreakMode: String, Sendable {
     case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 

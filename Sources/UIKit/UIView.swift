@@ -222,6 +222,17 @@ open class UIView: UIResponder, CALayerDelegate {
     public func setNeedsLayout() { layer.setNeedsLayout() }
     public func layoutIfNeeded() { layer.layoutIfNeeded() }
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
+    /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
+    open func sizeToFit() {
+        frame = CGRect(origin: frame.origin, size: sizeThatFits(bounds.size))
+    }
+
+    /// Views without a natural size say so with this value, as UIKit does.
+    public static let noIntrinsicMetric: CGFloat = -1
+    /// The size the view's content wants (a label's text); UIView has none.
+    open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// Says the intrinsic size changed (Auto Layout would re-solve; layout here is by frames).
+    open func invalidateIntrinsicContentSize() {}
 
     public func layoutSublayers(of layer: CALayer) {
         if layer === self.layer { layoutViewAndController() }

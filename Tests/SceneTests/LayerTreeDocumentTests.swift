@@ -29,6 +29,27 @@ import Diagnostics
         do { _ = try LayerTreeDocument.decode(text); return nil } catch { return "\(error)" }
     }
 
+    /// Text travels as text (fonts by name) and draws the same pixels after a round trip.
+    @Test func textRoundTripsAndIsChecked() throws {
+        let doc = try LayerTreeDocument.decode(document(#"""
+            {"bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": [1, 1, 1, 1],
+             "sublayers": [{"bounds": [0, 0, 90, 30], "position": [50, 50],
+                            "text": {"runs": [{"string": "Hello", "font": ".SystemFont-700", "size": 20, "color": [0, 0, 0, 1]}],
+                                     "alignment": "center"}}]}
+            """#))
+        let text = try #require(doc.root.sublayers.first?.state.text)
+        #expect(text.string == "Hello" && text.alignment == .center && text.lineBreak == .byTruncatingTail && text.numberOfLines == 1)
+        let again = try LayerTreeDocument.decode(doc.encoded())
+        #expect(again == doc)
+        let image = Stage.render(again, scale: 2)
+        #expect(image == Stage.render(doc, scale: 2))
+        #expect(image[100, 100] != RGBA8(r: 255, g: 255, b: 255, a: 255) || image[90, 100] != RGBA8(r: 255, g: 255, b: 255, a: 255))
+        #expect(problem(document(#"{"text": {"runs": [{"string": "x", "size": -3}]}}"#))?.contains("root.text.runs[0].size: -3.0 is not a font size") == true)
+        #expect(problem(document(#"{"text": {"runs": [], "lineBreak": "wrap"}}"#))?.contains("root.text.lineBreak: \"wrap\" is not one of") == true)
+        #expect(problem(document(#"{"text": {"runs": [{"string": "x", "fontSize": 3}]}}"#))?.contains("did you mean \"font\"") == true
+                || problem(document(#"{"text": {"runs": [{"string": "x", "fontSize": 3}]}}"#))?.contains("fontSize") == true)
+    }
+
     @Test func handWrittenDocumentDraws() throws {
         let doc = try LayerTreeDocument.decode(document(#"""
             {"bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": [1, 1, 1, 1],

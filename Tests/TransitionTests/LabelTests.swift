@@ -1,0 +1,89 @@
+import Testing
+import Foundation
+@testable import UIKit
+@testable import QuartzCore
+import Text
+
+/// UILabel and UIFont: metrics, the sizes labels report, and the text they put into the layer tree.
+@Suite struct Labels {
+    @Test func textStylesHaveIOSDefaultSizesAndWeights() {
+        let expected: [(UIFont.TextStyle, CGFloat, String)] = [
+            (.largeTitle, 34, ".SystemFont-400"), (.title1, 28, ".SystemFont-400"), (.title2, 22, ".SystemFont-400"),
+            (.title3, 20, ".SystemFont-400"), (.headline, 17, ".SystemFont-600"), (.body, 17, ".SystemFont-400"),
+            (.callout, 16, ".SystemFont-400"), (.subheadline, 15, ".SystemFont-400"), (.footnote, 13, ".SystemFont-400"),
+            (.caption1, 12, ".SystemFont-400"), (.caption2, 11, ".SystemFont-400"),
+        ]
+        for (style, size, name) in expected {
+            let font = UIFont.preferredFont(forTextStyle: style)
+            #expect(font.pointSize == size && font.fontName == name, "\(style.rawValue): \(font)")
+        }
+        #expect(UIFont.boldSystemFont(ofSize: 12).fontName == ".SystemFont-700")
+        #expect(UIFont.italicSystemFont(ofSize: 12).fontName == ".SystemFont-400-Italic")
+        #expect(UIFont.systemFont(ofSize: 30).withSize(10).pointSize == 10)
+    }
+
+    @Test func metricsAreTheFacesScaled() throws {
+        let font = UIFont.systemFont(ofSize: 17)
+        let face = Font.system(size: 17).face
+        let scale: CGFloat = 17 / CGFloat(face.unitsPerEm)
+        #expect(font.ascender == CGFloat(face.ascender) * scale)
+        #expect(font.descender == CGFloat(face.descender) * scale && font.descender < 0)
+        #expect(font.lineHeight == font.ascender - font.descender + font.leading)
+        #expect(font.familyName == "Inter")
+        #expect(UIFont(name: "Inter-Bold", size: 12)?.fontName == "Inter-Bold")
+        #expect(UIFont(name: "No Such Font", size: 12) == nil)
+    }
+
+    /// A single-line label is as wide as its shaped text, rounded up to the screen's pixels.
+    @Test func aLabelsWidthIsTheShapedAdvanceOfItsFont() {
+        let label = UILabel()
+        label.text = "Today"
+        label.font = .systemFont(ofSize: 17, weight: .semibold)
+        let shaped = TextLayout.make(AttributedText("Today", font: Font.system(size: 17, weight: 600)), width: nil)
+        let scale = UIScreen.main.scale
+        #expect(label.intrinsicContentSize.width == (shaped.size.width * scale).rounded(.up) / scale)
+        #expect(label.intrinsicContentSize.height == (shaped.size.height * scale).rounded(.up) / scale)
+        label.sizeToFit()
+        #expect(label.bounds.size == label.intrinsicContentSize)
+    }
+
+    @Test func multilineLabelsWrapToTheWidthAskedFor() {
+        let label = UILabel()
+        label.text = "A longer line of body text that will not fit on one line"
+        label.numberOfLines = 0
+        let one = label.font.lineHeight
+        let fitted = label.sizeThatFits(CGSize(width: 150, height: CGFloat.greatestFiniteMagnitude))
+        #expect(fitted.width <= 150 && fitted.height > 2 * one)
+        label.numberOfLines = 2
+        #expect(label.sizeThatFits(CGSize(width: 150, height: CGFloat.greatestFiniteMagnitude)).height < 2.5 * one)
+    }
+
+    /// Properties set in a subclass's initializer (where Swift runs no observers) still reach the layer.
+    @Test func propertiesSetInAnInitializerReachTheLayer() throws {
+        final class TitleLabel: UILabel {
+            override init(frame: CGRect) {
+                super.init(frame: frame)
+                text = "Title"
+                font = .preferredFont(forTextStyle: .headline)
+                textColor = .systemBlue
+                textAlignment = .center
+            }
+        }
+        let label = TitleLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
+        let text = try #require(label.layer.model.text)
+        #expect(text.string == "Title" && text.runs[0].fontName == ".SystemFont-600" && text.runs[0].fontSize == 17)
+        #expect(text.alignment == .center && text.verticalPlacement == .center && text.runs[0].color == UIColor.systemBlue.cgColor)
+        label.text = nil
+        #expect(label.layer.model.text == nil && label.intrinsicContentSize == .zero)
+    }
+
+    @Test func registeredFontsAreFoundByName() throws {
+        let fixture = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("TextTests/Fixtures/RTFixture-Regular.ttf")
+        let names = try UIFont.register(contentsOf: fixture)
+        let name = try #require(names.first)
+        let font = try #require(UIFont(name: name, size: 20))
+        #expect(font.fontName == name && font.pointSize == 20)
+        #expect(throws: (any Error).self) { try UIFont.register(contentsOf: URL(fileURLWithPath: "/nonexistent/font.ttf")) }
+    }
+}
