@@ -13,7 +13,7 @@ public enum NSLineBreakMode: Int, Sendable {
 
 /// A view that draws text: its lines laid out in its bounds and centred vertically, as UILabel does.
 /// The text goes into the layer tree like any content, so it animates, clips, fades and casts shadows
-/// with the view. `attributedText` is not supported yet (a documented deviation).
+/// with the view.
 open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -25,6 +25,7 @@ open class UILabel: UIView {
     // Computed over private storage, so setting them in an initializer (where Swift runs no observers)
     // still updates the layer.
     private var storedText: String?
+    private var storedAttributedText: NSAttributedString?
     private var storedFont = UIFont.systemFont(ofSize: 17)
     private var storedTextColor: UIColor = .label
     private var storedAlignment = NSTextAlignment.natural
@@ -32,8 +33,17 @@ open class UILabel: UIView {
     private var storedLineBreak = NSLineBreakMode.byTruncatingTail
 
     open var text: String? {
-        get { storedText }
-        set { storedText = newValue; textChanged() }
+        get { storedAttributedText?.string ?? storedText }
+        set { storedText = newValue; storedAttributedText = nil; textChanged() }
+    }
+    /// Runs with their own `.font`, `.foregroundColor`, `.kern`; the label's font and colour where a run has
+    /// none, and the first `.paragraphStyle`'s alignment, line breaks and spacing in place of the label's.
+    open var attributedText: NSAttributedString? {
+        get {
+            if let storedAttributedText { return storedAttributedText }
+            return storedText.map { NSAttributedString(string: $0, attributes: [.font: storedFont, .foregroundColor: storedTextColor]) }
+        }
+        set { storedAttributedText = newValue; storedText = newValue?.string; textChanged() }
     }
     /// UIKit's default is the system font at 17 points; nil resets it.
     open var font: UIFont! {
@@ -74,11 +84,13 @@ open class UILabel: UIView {
     }
 
     private func measure(width: CGFloat?) -> CGSize {
-        guard let text = storedText, !text.isEmpty else { return .zero }
-        let paragraph = ParagraphStyle(alignment: TextAlignment(rawValue: layerAlignment.rawValue) ?? .natural,
-                                       lineBreakMode: LineBreakMode(rawValue: layerLineBreak.rawValue) ?? .byTruncatingTail,
-                                       maximumNumberOfLines: storedLines)
-        let layout = TextLayout.make(AttributedText(text, font: storedFont.font), paragraph: paragraph, width: width)
+        let (runs, style) = styledRuns()
+        guard runs.contains(where: { !$0.0.isEmpty }) else { return .zero }
+        let paragraph = ParagraphStyle(alignment: TextAlignment(rawValue: alignment(style).rawValue) ?? .natural,
+                                       lineBreakMode: LineBreakMode(rawValue: lineBreak(style).rawValue) ?? .byTruncatingTail,
+                                       lineSpacing: style?.lineSpacing ?? 0, maximumNumberOfLines: storedLines)
+        let text = AttributedText(runs: runs.map { TextRun($0.0, font: $0.1.font, color: $0.2.cgColor, kern: $0.3) })
+        let layout = TextLayout.make(text, paragraph: paragraph, width: width)
         let scale = UIScreen.main.scale
         return CGSize(width: (layout.size.width * scale).rounded(.up) / scale, height: (layout.size.height * scale).rounded(.up) / scale)
     }
@@ -90,8 +102,15 @@ open class UILabel: UIView {
 
     private func updateLayerText() { layer.setText(makeLayerText()) }
 
-    private var layerAlignment: LayerText.Alignment {
-        switch storedAlignment {
+    /// The text's runs (one run of the label's font and colour for plain text) and its paragraph style.
+    private func styledRuns() -> (runs: [(String, UIFont, UIColor, CGFloat)], paragraph: NSParagraphStyle?) {
+        if let storedAttributedText { return storedAttributedText.textRuns(defaultFont: storedFont, defaultColor: storedTextColor) }
+        guard let storedText else { return ([], nil) }
+        return ([(storedText, storedFont, storedTextColor, 0)], nil)
+    }
+
+    private func alignment(_ style: NSParagraphStyle?) -> LayerText.Alignment {
+        switch style?.alignment ?? storedAlignment {
         case .left: .left
         case .center: .center
         case .right: .right
@@ -100,21 +119,24 @@ open class UILabel: UIView {
         }
     }
 
-    private var layerLineBreak: LayerText.LineBreak {
-        switch storedLineBreak {
-        case .byWordWrapping: .byWordWrapping
-        case .byCharWrapping: .byCharWrapping
-        case .byClipping: .byClipping
-        case .byTruncatingHead: .byTruncatingHead
-        case .byTruncatingTail: .byTruncatingTail
-        case .byTruncatingMiddle: .byTruncatingMiddle
+    private func lineBreak(_ style: NSParagraphStyle?) -> LayerText.LineBreak {
+        // A paragraph style's word wrapping is the default of every paragraph style: the label's mode wins then.
+        let mode = style.map { $0.lineBreakMode == .byWordWrapping ? storedLineBreak : $0.lineBreakMode } ?? storedLineBreak
+        switch mode {
+        case .byWordWrapping: return .byWordWrapping
+        case .byCharWrapping: return .byCharWrapping
+        case .byClipping: return .byClipping
+        case .byTruncatingHead: return .byTruncatingHead
+        case .byTruncatingTail: return .byTruncatingTail
+        case .byTruncatingMiddle: return .byTruncatingMiddle
         }
     }
 
     private func makeLayerText() -> LayerText? {
-        guard let text = storedText, !text.isEmpty else { return nil }
-        return LayerText(runs: [LayerText.Run(text, fontName: storedFont.fontName, fontSize: storedFont.pointSize,
-                                              color: storedTextColor.cgColor)],
-                         alignment: layerAlignment, lineBreak: layerLineBreak, numberOfLines: storedLines, verticalPlacement: .center)
+        let (runs, style) = styledRuns()
+        guard runs.contains(where: { !$0.0.isEmpty }) else { return nil }
+        return LayerText(runs: runs.map { LayerText.Run($0.0, fontName: $0.1.fontName, fontSize: $0.1.pointSize, color: $0.2.cgColor, kern: $0.3) },
+                         alignment: alignment(style), lineBreak: lineBreak(style), numberOfLines: storedLines,
+                         lineSpacing: style?.lineSpacing ?? 0, verticalPlacement: .center)
     }
 }

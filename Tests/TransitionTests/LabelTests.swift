@@ -86,4 +86,40 @@ import Text
         #expect(font.fontName == name && font.pointSize == 20)
         #expect(throws: (any Error).self) { try UIFont.register(contentsOf: URL(fileURLWithPath: "/nonexistent/font.ttf")) }
     }
+
+    @Test func attributedTextKeepsEachRunsFontColourAndKern() throws {
+        let label = UILabel()
+        let text = NSMutableAttributedString(string: "TODAY ", attributes: [.font: UIFont.systemFont(ofSize: 13, weight: .semibold),
+                                                                          .foregroundColor: UIColor.systemBlue, .kern: 1.5])
+        text.append(NSAttributedString(string: "Card", attributes: [.font: UIFont.boldSystemFont(ofSize: 28)]))
+        let style = NSMutableParagraphStyle()
+        style.alignment = .center
+        text.addAttribute(.paragraphStyle, value: style, range: NSRange(location: 0, length: text.length))
+        label.attributedText = text
+        let layerText = try #require(label.layer.model.text)
+        #expect(layerText.runs.map(\.string) == ["TODAY ", "Card"])
+        #expect(layerText.runs[0].fontName == ".SystemFont-600" && layerText.runs[0].kern == 1.5
+                && layerText.runs[0].color == UIColor.systemBlue.cgColor)
+        #expect(layerText.runs[1].fontName == ".SystemFont-700" && layerText.runs[1].fontSize == 28
+                && layerText.runs[1].color == UIColor.label.cgColor)   // the label's colour where the run has none
+        #expect(layerText.alignment == .center)
+        #expect(label.text == "TODAY Card")
+        // The tallest font sets the line: the label is as tall as a 28 pt line.
+        #expect(label.intrinsicContentSize.height >= UIFont.boldSystemFont(ofSize: 28).lineHeight)
+        label.text = "plain"
+        #expect(label.layer.model.text?.runs.count == 1 && label.attributedText?.string == "plain")
+    }
+
+    @Test func stringsMeasureAsTheyLayOut() {
+        let font = UIFont.systemFont(ofSize: 17)
+        let one = "Hello, World".size(withAttributes: [.font: font])
+        let shaped = TextLayout.make(AttributedText("Hello, World", font: Font.system(size: 17)), width: nil).size
+        #expect(one == shaped)
+        let long = String(repeating: "wrap these words ", count: 6)
+        let wrapped = long.boundingRect(with: CGSize(width: 120, height: CGFloat.greatestFiniteMagnitude), options: .usesLineFragmentOrigin,
+                                        attributes: [.font: font], context: nil)
+        #expect(wrapped.width <= 120 && wrapped.height > 3 * font.lineHeight)
+        let single = long.boundingRect(with: CGSize(width: 120, height: 100), options: [], attributes: [.font: font], context: nil)
+        #expect(single.height < 1.5 * font.lineHeight && single.width > 120)
+    }
 }
