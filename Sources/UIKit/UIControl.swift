@@ -42,8 +42,8 @@ open class UIControl: UIView {
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
     }
 
-    public var isEnabled = true
-    public var isSelected = false
+    open var isEnabled = true
+    open var isSelected = false
     open var isHighlighted = false
     public private(set) var isTracking = false
     private var actions: [(action: UIAction, events: Event)] = []
@@ -99,6 +99,28 @@ open class UIControl: UIView {
     }
 }
 
+extension UIControl {
+    /// The states a control's look depends on (Apple's UIControl.State).
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal = State([])
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+    }
+
+    public var state: State {
+        var state: State = []
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        if isSelected { state.insert(.selected) }
+        return state
+    }
+}
+
+/// A button: a control with a title per state, drawn by its `titleLabel` centred in its bounds. A system
+/// button's title is the tint colour (systemBlue) and dims while touched, as iOS shows a press.
 open class UIButton: UIControl {
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
     public private(set) var buttonType: ButtonType = .custom
@@ -107,9 +129,78 @@ open class UIButton: UIControl {
     public convenience init(type: ButtonType) {
         self.init(frame: .zero)
         buttonType = type
+        updateTitle()
     }
     public convenience init(frame: CGRect = .zero, primaryAction: UIAction?) {
         self.init(frame: frame)
-        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+        buttonType = .system
+        if let primaryAction {
+            addAction(primaryAction, for: .primaryActionTriggered)
+            if !primaryAction.title.isEmpty { setTitle(primaryAction.title, for: .normal) }
+        }
     }
+
+    private var titles: [UInt: String] = [:]
+    private var titleColors: [UInt: UIColor] = [:]
+    private var label: UILabel?
+
+    /// The label that draws the title; made with the first title.
+    public var titleLabel: UILabel? { label }
+
+    public func setTitle(_ title: String?, for state: State) {
+        titles[state.rawValue] = title
+        updateTitle()
+    }
+    /// The state's own title, else the normal title.
+    public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
+    public var currentTitle: String? { title(for: state) }
+
+    public func setTitleColor(_ color: UIColor?, for state: State) {
+        titleColors[state.rawValue] = color
+        updateTitle()
+    }
+    /// The state's own colour, else the normal colour, else the type's: the tint for system buttons (dimmed to
+    /// 20 % while highlighted), white for custom ones.
+    public func titleColor(for state: State) -> UIColor? {
+        if let color = titleColors[state.rawValue] { return color }
+        let normal = titleColors[State.normal.rawValue] ?? (buttonType == .custom ? .white : .systemBlue)
+        return buttonType == .system && state.contains(.highlighted) ? normal.withAlphaComponent(0.2) : normal
+    }
+    public var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
+
+    open override var isHighlighted: Bool {
+        didSet { if isHighlighted != oldValue { updateTitle() } }
+    }
+    open override var isSelected: Bool {
+        didSet { if isSelected != oldValue { updateTitle() } }
+    }
+    open override var isEnabled: Bool {
+        didSet { if isEnabled != oldValue { updateTitle() } }
+    }
+
+    private func updateTitle() {
+        guard let title = currentTitle else {
+            label?.text = nil
+            return
+        }
+        if label == nil {
+            let made = UILabel(frame: bounds)
+            made.font = .systemFont(ofSize: 15)
+            made.textAlignment = .center
+            addSubview(made)
+            label = made
+        }
+        label!.text = title
+        label!.textColor = currentTitleColor
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        label?.frame = bounds
+    }
+
+    /// The title's size (no content insets).
+    open override var intrinsicContentSize: CGSize { label?.intrinsicContentSize ?? .zero }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize { label?.intrinsicContentSize ?? .zero }
 }

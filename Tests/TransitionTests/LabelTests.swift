@@ -122,4 +122,27 @@ import Text
         let single = long.boundingRect(with: CGSize(width: 120, height: 100), options: [], attributes: [.font: font], context: nil)
         #expect(single.height < 1.5 * font.lineHeight && single.width > 120)
     }
+
+    @Test func buttonTitlesFollowTheState() throws {
+        let button = UIButton(type: .system)
+        button.frame = CGRect(x: 0, y: 0, width: 120, height: 44)
+        #expect(button.titleLabel == nil)
+        button.setTitle("Get", for: .normal)
+        button.setTitle("Getting…", for: .selected)
+        let label = try #require(button.titleLabel)
+        #expect(label.text == "Get" && label.textColor == .systemBlue && label.textAlignment == .center)
+        button.isHighlighted = true
+        #expect(label.textColor == UIColor.systemBlue.withAlphaComponent(0.2))   // a system button dims while touched
+        button.isHighlighted = false
+        button.setTitleColor(.white, for: .selected)
+        button.isSelected = true
+        #expect(button.currentTitle == "Getting…" && label.text == "Getting…" && label.textColor == .white)
+        button.layoutIfNeeded()
+        #expect(label.frame == button.bounds)
+        #expect(button.intrinsicContentSize == label.intrinsicContentSize && button.intrinsicContentSize.width > 0)
+        let custom = UIButton(type: .custom)
+        custom.setTitle("Done", for: .normal)
+        #expect(custom.titleLabel?.textColor == .white)
+        #expect(UIButton(primaryAction: UIAction(title: "Open") { _ in }).currentTitle == "Open")
+    }
 }
