@@ -115,6 +115,20 @@ public final class UIFont: NSObject, LayerFontNaming, @unchecked Sendable {
         try FontRegistry.shared.register(contentsOf: url).map(\.postScriptName)
     }
 
+    /// Makes the faces in these font files the system font (render-transition's own call, not UIKit's): SF Pro
+    /// where your licence allows, so renders match the device's type. Weights and italics are matched by the
+    /// faces' own OS/2 values; `systemFont(ofSize:weight:)` then picks the nearest.
+    public class func useAsSystemFont(contentsOf urls: [URL]) throws {
+        let faces = try urls.flatMap { try FontFace.faces(contentsOf: $0) }
+        guard !faces.isEmpty else { throw TextError.notAFont(source: urls.map(\.path).joined(separator: ", "), reason: "no font files were given") }
+        FontRegistry.shared.replaceSystemFont(with: faces)
+    }
+
+    /// Goes back to the shipped system font (Inter).
+    public class func useShippedSystemFont() {
+        FontRegistry.shared.replaceSystemFont(with: FontRegistry.shippedFaces)
+    }
+
     public override var description: String { "<UIFont: \(fontName) \(pointSize) pt>" }
     public override func isEqual(_ object: Any?) -> Bool {
         guard let other = object as? UIFont else { return false }

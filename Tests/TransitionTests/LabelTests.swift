@@ -145,4 +145,12 @@ import Text
         #expect(custom.titleLabel?.textColor == .white)
         #expect(UIButton(primaryAction: UIAction(title: "Open") { _ in }).currentTitle == "Open")
     }
+
+    /// Replacing the system font is process-wide, so tests running in parallel must not see it: only the
+    /// refusal is checked here (the replacement itself is tested on a private registry in TextTests).
+    @Test func replacingTheSystemFontNeedsFonts() {
+        #expect(throws: (any Error).self) { try UIFont.useAsSystemFont(contentsOf: []) }
+        #expect(throws: (any Error).self) { try UIFont.useAsSystemFont(contentsOf: [URL(fileURLWithPath: "/nonexistent.ttf")]) }
+        #expect(UIFont.systemFont(ofSize: 17).familyName == "Inter")
+    }
 }
