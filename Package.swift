@@ -84,7 +84,7 @@ let package = Package(
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "Raster", "TestSupport"]),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     resources: [.copy("Fixtures")]),

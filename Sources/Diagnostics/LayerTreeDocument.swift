@@ -453,7 +453,7 @@ extension Stage {
         }
         let session = SceneSession(scene, device: settings.device)
         session.advance(to: time)
-        return session.document(scale: settings.scale)
+        return session.document(scale: settings.scale, chrome: settings.chrome)
     }
 
     /// Reads a layer-tree document, with errors that name the file and the JSON path.
@@ -480,8 +480,8 @@ extension Stage {
 }
 
 extension SceneSession {
-    /// The presentation tree now, as a layer-tree document.
-    public func document(scale: CGFloat) -> LayerTreeDocument {
-        LayerTreeDocument(canvasSize: device.size, scale: scale, background: .black, root: snapshot())
+    /// The presentation tree now, as a layer-tree document (with the device's chrome when asked).
+    public func document(scale: CGFloat, chrome: Bool = false) -> LayerTreeDocument {
+        LayerTreeDocument(canvasSize: device.size, scale: scale, background: .black, root: snapshot(chrome: chrome, scale: scale))
     }
 }

@@ -43,7 +43,7 @@ extension Stage {
             let session = SceneSession(scene, device: settings.device)
             for (index, time) in times.enumerated() {
                 session.advance(to: time)
-                try sink.append(try session.render(scale: settings.scale, touches: settings.touches))
+                try sink.append(try session.render(scale: settings.scale, touches: settings.touches, chrome: settings.chrome))
                 progress?(index + 1, times.count)
             }
             try sink.finish()

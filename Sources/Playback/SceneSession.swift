@@ -96,8 +96,20 @@ public final class SceneSession {
         return endTime!
     }
 
-    /// The presentation tree now.
-    public func snapshot() -> LayerSnapshot { within { window.layer.snapshot(at: timeline.now) } }
+    /// The presentation tree now; with `chrome`, the device's status bar, cutout and home indicator on top
+    /// (its Wi-Fi glyph drawn for `scale`).
+    public func snapshot(chrome: Bool = false, scale: CGFloat? = nil) -> LayerSnapshot {
+        within {
+            var tree = window.layer.snapshot(at: timeline.now)
+            if chrome {
+                let owner = window.rootViewController?.statusBarStyleOwner
+                tree.sublayers.append(DeviceChromeLayers.make(device.chrome, size: device.size, style: window.statusBarStyle,
+                                                              statusBarHidden: owner?.prefersStatusBarHidden ?? false,
+                                                              scale: scale ?? device.scale))
+            }
+            return tree
+        }
+    }
 
     /// The fingers that are down now (window coordinates).
     public var touchLocations: [CGPoint] { window.touchLocations.map(\.location) }
@@ -105,8 +117,8 @@ public final class SceneSession {
     /// What the screen shows now, at `scale` pixels per point, with a dot under each finger that is down
     /// when `touches` is true (nil: `showsTouchesByDefault`). A tree the scene left with non-finite or
     /// negative geometry is an error naming the layer.
-    public func render(scale: CGFloat, touches: Bool? = nil) throws -> PixelBuffer {
-        var image = try renderLayers(scale: scale)
+    public func render(scale: CGFloat, touches: Bool? = nil, chrome: Bool = false) throws -> PixelBuffer {
+        var image = try renderLayers(scale: scale, chrome: chrome)
         let fingers = touchLocations
         if touches ?? showsTouchesByDefault, !fingers.isEmpty {
             // The renderer remembers `image`, so the dots go on a copy, made in the memory of the previous
@@ -123,12 +135,12 @@ public final class SceneSession {
     /// The last frame returned with touch dots (the storage of the next one).
     private var frameWithTouches = PixelBuffer(width: 0, height: 0)
 
-    private func renderLayers(scale: CGFloat) throws -> PixelBuffer {
-        let tree = snapshot()
+    private func renderLayers(scale: CGFloat, chrome: Bool) throws -> PixelBuffer {
+        if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
+        let tree = snapshot(chrome: chrome, scale: scale)
         do { try tree.validate() } catch let error as InvalidLayerTree {
             throw StageError.invalidLayerTree(scene: definition.name, time: now, problem: error.description)
         }
-        if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
         return renderer!.render(tree, size: device.size, background: .black)
     }
 

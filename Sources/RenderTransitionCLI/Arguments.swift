@@ -42,10 +42,12 @@ struct Arguments: Equatable {
     var junit: String?
     /// `verify`: also keep the whole clip as one golden.
     var clip = false
+    /// `--no-chrome`: leave out the status bar, Dynamic Island or notch and home indicator.
+    var noChrome = false
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
                                "--record", "--junit"]
-    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip"]
+    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -77,6 +79,7 @@ struct Arguments: Equatable {
                 case "--quiet": result.quiet = true
                 case "--json": result.json = true
                 case "--clip": result.clip = true
+                case "--no-chrome": result.noChrome = true
                 default:
                     guard result.touches == nil else {
                         throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
@@ -135,7 +138,7 @@ struct Arguments: Equatable {
             for (given, name) in [(result.fps != nil, "--fps"), (result.scale != nil, "--scale"), (result.at != nil, "--at"),
                                   (result.filmstrip != nil, "--filmstrip"), (result.device != nil, "--device"),
                                   (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
-                                  (result.touches != nil, "--touches/--no-touches")] where given {
+                                  (result.touches != nil, "--touches/--no-touches"), (result.noChrome, "--no-chrome")] where given {
                 throw UsageError("\(name) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given.")
             }
         case "verify":
@@ -145,7 +148,7 @@ struct Arguments: Equatable {
             result.command = .verify(goldens: positionals[1], scenes: Array(positionals.dropFirst(2)))
             for (given, name) in [(result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
                                   (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
-                                  (result.touches != nil, "--touches/--no-touches")] where given {
+                                  (result.touches != nil, "--touches/--no-touches"), (result.noChrome, "--no-chrome")] where given {
                 throw UsageError("\(name) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale and --fps.")
             }
         case "tree":
@@ -156,7 +159,8 @@ struct Arguments: Equatable {
             result.command = .tree(file: positionals[1])
             for (given, name) in [(result.fps != nil, "--fps"), (result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
                                   (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree"),
-                                  (result.plot != nil, "--plot"), (result.touches != nil, "--touches/--no-touches")] where given {
+                                  (result.plot != nil, "--plot"), (result.touches != nil, "--touches/--no-touches"),
+                                  (result.noChrome, "--no-chrome")] where given {
                 throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
             }
         default:

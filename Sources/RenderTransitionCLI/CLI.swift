@@ -138,7 +138,8 @@ struct Command {
                 throw UsageError("--dump-tree needs --at SECONDS: the moment whose layer tree to write.")
             }
             let clock = Stopwatch()
-            let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, touches: arguments.touches)
+            let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, touches: arguments.touches,
+                                          chrome: !arguments.noChrome)
             let document = try Stage.dumpTree(scene, settings: settings, at: time)
             try Self.writeAtomically(document.encoded(), to: dump)
             summaries.append(Summary(scene: name, output: dump, kind: "layer-tree", contents: "layer tree at \(format(time)) s",
@@ -171,7 +172,7 @@ struct Command {
             if arguments.fps == nil { fps = GIFSink.exactFrameRate }
             if scale == nil { scale = Self.defaultGIFWidth / device.size.width }
         }
-        let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches)
+        let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches, chrome: !arguments.noChrome)
         let clock = Stopwatch()
         let progress = ProgressLine(label: scene.name, enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         let plan: ClipPlan

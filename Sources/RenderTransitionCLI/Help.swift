@@ -8,7 +8,7 @@ extension Command {
 
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
-                 [--touches | --no-touches] [--quiet] [--json]
+                 [--touches | --no-touches] [--no-chrome] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
@@ -44,6 +44,9 @@ extension Command {
           --touches           draw a translucent dot under each finger that is down (default: on for scenes
                               whose script drags, pans or swipes; off for taps only)
           --no-touches        never draw the touch dots
+          --no-chrome         leave out the device around the app: status bar (9:41, cellular, Wi-Fi,
+                              battery, in the top view controller's preferredStatusBarStyle), Dynamic
+                              Island or notch, home indicator (drawn by default)
           --quiet, -q         no progress line and no summary (errors are still printed)
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts

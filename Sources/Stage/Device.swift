@@ -7,15 +7,22 @@ public struct Device: Equatable, Sendable {
     public let size: CGSize
     public let scale: CGFloat
     public let safeAreaInsets: UIEdgeInsets
+    /// What the device draws around the app: status bar, camera cutout, home indicator.
+    public let chrome: DeviceChrome
 
     public static let iPhone16 = Device(id: "iphone-16", name: "iPhone 16 / 15 / 14 Pro", size: CGSize(width: 393, height: 852),
-                                        scale: 3, safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+                                        scale: 3, safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0),
+                                        chrome: .island(width: 393, height: 852, statusBarHeight: 54))
     public static let iPhoneSE = Device(id: "iphone-se", name: "iPhone SE (2nd/3rd gen)", size: CGSize(width: 375, height: 667),
-                                        scale: 2, safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0))
+                                        scale: 2, safeAreaInsets: UIEdgeInsets(top: 20, left: 0, bottom: 0, right: 0),
+                                        chrome: DeviceChrome(statusBarHeight: 20, cutout: .none, homeIndicator: nil))
     public static let iPhone14 = Device(id: "iphone-14", name: "iPhone 13 / 14", size: CGSize(width: 390, height: 844),
-                                        scale: 3, safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0))
+                                        scale: 3, safeAreaInsets: UIEdgeInsets(top: 47, left: 0, bottom: 34, right: 0),
+                                        chrome: DeviceChrome(statusBarHeight: 47, cutout: .notch(CGRect(x: 114, y: 0, width: 162, height: 32)),
+                                                             homeIndicator: DeviceChrome.homeIndicator(width: 390, height: 844)))
     public static let iPhone16ProMax = Device(id: "iphone-16-pro-max", name: "iPhone 16 Pro Max", size: CGSize(width: 440, height: 956),
-                                              scale: 3, safeAreaInsets: UIEdgeInsets(top: 62, left: 0, bottom: 34, right: 0))
+                                              scale: 3, safeAreaInsets: UIEdgeInsets(top: 62, left: 0, bottom: 34, right: 0),
+                                              chrome: .island(width: 440, height: 956, statusBarHeight: 54))
 
     public static let all: [Device] = [.iPhone16, .iPhoneSE, .iPhone14, .iPhone16ProMax]
     public static let `default` = Device.iPhone16
@@ -24,5 +31,35 @@ public struct Device: Equatable, Sendable {
 
     package var screen: UIScreen {
         UIScreen(bounds: CGRect(origin: .zero, size: size), scale: scale, safeAreaInsets: safeAreaInsets)
+    }
+}
+
+/// The device's own drawing around an app, in points. Apple publishes no exact figures for these; the
+/// numbers follow iOS 18 screenshots of each device (the Dynamic Island is 126 × 37.33 pt, 11 pt from the
+/// top; the home indicator 134 × 5 pt, 8 pt above the bottom edge).
+public struct DeviceChrome: Equatable, Sendable {
+    public enum Cutout: Equatable, Sendable {
+        case none
+        /// The Dynamic Island: a black capsule the status bar's items sit on either side of.
+        case island(CGRect)
+        /// The notch: black, square at the top edge, rounded below.
+        case notch(CGRect)
+    }
+    public let statusBarHeight: CGFloat
+    public let cutout: Cutout
+    /// nil on devices with a home button.
+    public let homeIndicator: CGRect?
+
+    public init(statusBarHeight: CGFloat, cutout: Cutout, homeIndicator: CGRect?) {
+        self.statusBarHeight = statusBarHeight; self.cutout = cutout; self.homeIndicator = homeIndicator
+    }
+
+    static func island(width: CGFloat, height: CGFloat, statusBarHeight: CGFloat) -> DeviceChrome {
+        DeviceChrome(statusBarHeight: statusBarHeight, cutout: .island(CGRect(x: (width - 126) / 2, y: 11, width: 126, height: 37.33)),
+                     homeIndicator: homeIndicator(width: width, height: height))
+    }
+
+    static func homeIndicator(width: CGFloat, height: CGFloat) -> CGRect {
+        CGRect(x: (width - 134) / 2, y: height - 8 - 5, width: 134, height: 5)
     }
 }

@@ -7,13 +7,15 @@ public struct RenderSettings: Equatable, Sendable {
     public var fps: Int
     /// Draw a dot under each finger that is down; nil: when the scene's script moves a finger.
     public var touches: Bool?
+    /// Draw the device around the app: status bar, Dynamic Island or notch, home indicator.
+    public var chrome: Bool
 
     /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
     public static let maxCanvasSide = 8192
     public static let fpsRange = 1...240
 
-    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil) {
-        self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches
+    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil, chrome: Bool = false) {
+        self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches; self.chrome = chrome
     }
 
     public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }

@@ -59,6 +59,8 @@ open class UINavigationController: UIViewController {
         set { setViewControllers(newValue, animated: false) }
     }
     open var topViewController: UIViewController? { stack.last }
+    /// The top controller decides (UIKit asks the navigation bar's style first; there is no bar style here).
+    open override var childForStatusBarStyle: UIViewController? { topViewController }
     /// The top controller, or the controller it presents.
     open var visibleViewController: UIViewController? {
         var visible = topViewController

@@ -74,6 +74,7 @@ open class UITabBarController: UIViewController {
         }
     }
     open var selectedIndex = 0 { didSet { showSelected() } }
+    open override var childForStatusBarStyle: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
         set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { selectedIndex = index } }

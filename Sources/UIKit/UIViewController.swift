@@ -24,6 +24,16 @@ open class UIViewController: UIResponder {
     /// True while this controller is being removed from a container (pop) until it has disappeared.
     public internal(set) var isMovingFromParent = false
     public var tabBarItem: UITabBarItem?
+    /// The status bar's content colour while this controller decides it (see `statusBarStyleOwner`).
+    open var preferredStatusBarStyle: UIStatusBarStyle { .default }
+    /// Whether the status bar's time and icons are hidden while this controller decides the status bar.
+    open var prefersStatusBarHidden: Bool { false }
+    /// A child that decides the status bar's style instead (containers return their visible child).
+    open var childForStatusBarStyle: UIViewController? { nil }
+    /// Whether a non-full-screen presented controller decides the status bar's style (iOS's rule).
+    open var modalPresentationCapturesStatusBarAppearance = false
+    /// The style is read every frame, so nothing needs to be scheduled: present for code written for iOS.
+    open func setNeedsStatusBarAppearanceUpdate() {}
     open var title: String? {
         didSet { if let item = storedNavigationItem, item.title == oldValue { item.title = title } }
     }

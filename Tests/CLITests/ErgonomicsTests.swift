@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 import Media
+import Raster
 import Stage
 import Scenes
 import TestSupport
@@ -63,11 +64,24 @@ import TestSupport
         (["gallery", "docs"], "unexpected argument 'docs' after gallery"),
         (["help", "card-expand", "card-collapse"], "unexpected argument 'card-collapse' after help SCENE"),
         (["card-expand", "--quiet=yes"], "--quiet takes no value"),
+        (["gallery", "--no-chrome"], "--no-chrome does not apply to 'gallery'"),
+        (["tree", "t.json", "--out", "t.png", "--no-chrome"], "--no-chrome does not apply to 'tree'"),
     ])
     func extraWords(_ c: ([String], String)) throws {
         let result = try CLI.run(c.0)
         #expect(result.status == 2)
         #expect(result.stderr.contains(c.1), "\(result.stderr)")
+    }
+
+    /// Renders show the device's status bar, island and home indicator unless `--no-chrome` says not to.
+    @Test func chromeIsDrawnByDefaultAndLeftOutOnRequest() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let dressed = scratch.path("dressed.png"), plain = scratch.path("plain.png")
+        #expect(try CLI.run(["card-expand", "--scale", "1", "--at", "0.2", "--out", dressed.path, "-q"]).status == 0)
+        #expect(try CLI.run(["card-expand", "--scale", "1", "--at", "0.2", "--out", plain.path, "-q", "--no-chrome"]).status == 0)
+        let a = try PNGCodec.decode(contentsOf: dressed), b = try PNGCodec.decode(contentsOf: plain)
+        #expect(a[196, 29] == RGBA8(r: 0, g: 0, b: 0, a: 255) && b[196, 29] != a[196, 29])
     }
 
     @Test func theSummarySaysWhatWasWrittenAndQuietSaysNothing() throws {

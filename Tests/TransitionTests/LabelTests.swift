@@ -153,4 +153,22 @@ import Text
         #expect(throws: (any Error).self) { try UIFont.useAsSystemFont(contentsOf: [URL(fileURLWithPath: "/nonexistent.ttf")]) }
         #expect(UIFont.systemFont(ofSize: 17).familyName == "Inter")
     }
+
+    /// Which controller decides the status bar: a full-screen presented one, else containers' visible child.
+    @Test func statusBarStyleOwners() {
+        final class Light: UIViewController { override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent } }
+        let window = UIWindow(screen: UIScreen.main)
+        let root = UIViewController()
+        window.rootViewController = root
+        #expect(window.statusBarStyle == .default)
+        let navigation = UINavigationController(rootViewController: Light())
+        window.rootViewController = navigation
+        #expect(window.statusBarStyle == .lightContent && navigation.statusBarStyleOwner === navigation.topViewController)
+        let tabs = UITabBarController()
+        tabs.viewControllers = [Light(), UIViewController()]
+        window.rootViewController = tabs
+        #expect(window.statusBarStyle == .lightContent)
+        tabs.selectedIndex = 1
+        #expect(window.statusBarStyle == .default)
+    }
 }
