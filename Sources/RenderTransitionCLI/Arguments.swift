@@ -135,21 +135,16 @@ struct Arguments: Equatable {
         case "gallery":
             guard positionals.count == 1 else { throw extra(positionals.dropFirst(), after: "gallery") }
             result.command = .gallery
-            for (given, name) in [(result.fps != nil, "--fps"), (result.scale != nil, "--scale"), (result.at != nil, "--at"),
-                                  (result.filmstrip != nil, "--filmstrip"), (result.device != nil, "--device"),
-                                  (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
-                                  (result.touches != nil, "--touches/--no-touches"), (result.noChrome, "--no-chrome")] where given {
-                throw UsageError("\(name) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given.")
+            try result.refuseOptions(except: []) {
+                "\($0) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given."
             }
         case "verify":
             guard positionals.count >= 2 else {
                 throw UsageError("verify needs the folder of goldens: verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE]")
             }
             result.command = .verify(goldens: positionals[1], scenes: Array(positionals.dropFirst(2)))
-            for (given, name) in [(result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
-                                  (result.dumpTree != nil, "--dump-tree"), (result.plot != nil, "--plot"),
-                                  (result.touches != nil, "--touches/--no-touches"), (result.noChrome, "--no-chrome")] where given {
-                throw UsageError("\(name) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale and --fps.")
+            try result.refuseOptions(except: ["--record", "--junit", "--clip", "--device", "--scale", "--fps"]) {
+                "\($0) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale and --fps."
             }
         case "tree":
             guard positionals.count >= 2 else {
@@ -157,11 +152,8 @@ struct Arguments: Equatable {
             }
             guard positionals.count == 2 else { throw extra(positionals.dropFirst(2), after: "tree FILE.json") }
             result.command = .tree(file: positionals[1])
-            for (given, name) in [(result.fps != nil, "--fps"), (result.at != nil, "--at"), (result.filmstrip != nil, "--filmstrip"),
-                                  (result.device != nil, "--device"), (result.dumpTree != nil, "--dump-tree"),
-                                  (result.plot != nil, "--plot"), (result.touches != nil, "--touches/--no-touches"),
-                                  (result.noChrome, "--no-chrome")] where given {
-                throw UsageError("\(name) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale.")
+            try result.refuseOptions(except: ["--scale"]) {
+                "\($0) does not apply to 'tree': a document is one still. Use --out still.png and optionally --scale."
             }
         default:
             guard positionals.count == 1 else {
@@ -172,12 +164,24 @@ struct Arguments: Equatable {
             }
             result.command = .render(scene: first)
         }
-        if case .verify = result.command {} else {
-            for (given, name) in [(result.record != nil, "--record"), (result.junit != nil, "--junit"), (result.clip, "--clip")] where given {
-                throw UsageError("\(name) belongs to 'verify': verify GOLDENS_DIR \(name)….")
-            }
+        if case .render = result.command {
+            try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
+                                              "--touches/--no-touches", "--no-chrome"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
+    }
+
+    /// The options given, by the names messages use.
+    private var givenOptions: [String] {
+        [(fps != nil, "--fps"), (scale != nil, "--scale"), (at != nil, "--at"), (filmstrip != nil, "--filmstrip"),
+         (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
+         (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (record != nil, "--record"),
+         (junit != nil, "--junit"), (clip, "--clip")].filter(\.0).map(\.1)
+    }
+
+    /// Refuses the first option given that the command does not take (`--out`, `--quiet` and `--json` go anywhere).
+    private func refuseOptions(except allowed: Set<String>, _ message: (String) -> String) throws {
+        if let name = givenOptions.first(where: { !allowed.contains($0) }) { throw UsageError(message(name)) }
     }
 
     /// Words left over: say which, and what the tool expected instead.
