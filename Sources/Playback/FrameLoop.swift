@@ -43,7 +43,8 @@ extension Stage {
             let session = SceneSession(scene, device: settings.device)
             for (index, time) in times.enumerated() {
                 session.advance(to: time)
-                try sink.append(try session.render(scale: settings.scale, touches: settings.touches, chrome: settings.chrome))
+                let screen = try session.render(scale: settings.scale, touches: settings.touches, chrome: settings.chrome)
+                try sink.append(settings.bezel ? BezelFrame.frame(around: screen, settings: settings) : screen)
                 progress?(index + 1, times.count)
             }
             try sink.finish()

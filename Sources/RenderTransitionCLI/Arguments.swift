@@ -44,10 +44,12 @@ struct Arguments: Equatable {
     var clip = false
     /// `--no-chrome`: leave out the status bar, Dynamic Island or notch and home indicator.
     var noChrome = false
+    /// `--bezel`: frame the screen in the phone's outline.
+    var bezel = false
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
                                "--record", "--junit"]
-    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome"]
+    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -80,6 +82,7 @@ struct Arguments: Equatable {
                 case "--json": result.json = true
                 case "--clip": result.clip = true
                 case "--no-chrome": result.noChrome = true
+                case "--bezel": result.bezel = true
                 default:
                     guard result.touches == nil else {
                         throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
@@ -166,7 +169,7 @@ struct Arguments: Equatable {
         }
         if case .render = result.command {
             try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
-                                              "--touches/--no-touches", "--no-chrome"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
+                                              "--touches/--no-touches", "--no-chrome", "--bezel"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
     }
@@ -175,7 +178,7 @@ struct Arguments: Equatable {
     private var givenOptions: [String] {
         [(fps != nil, "--fps"), (scale != nil, "--scale"), (at != nil, "--at"), (filmstrip != nil, "--filmstrip"),
          (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
-         (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (record != nil, "--record"),
+         (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (record != nil, "--record"),
          (junit != nil, "--junit"), (clip, "--clip")].filter(\.0).map(\.1)
     }
 

@@ -172,7 +172,8 @@ struct Command {
             if arguments.fps == nil { fps = GIFSink.exactFrameRate }
             if scale == nil { scale = Self.defaultGIFWidth / device.size.width }
         }
-        let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches, chrome: !arguments.noChrome)
+        let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches, chrome: !arguments.noChrome,
+                                      bezel: arguments.bezel)
         let clock = Stopwatch()
         let progress = ProgressLine(label: scene.name, enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         let plan: ClipPlan

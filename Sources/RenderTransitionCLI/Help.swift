@@ -8,7 +8,7 @@ extension Command {
 
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
-                 [--touches | --no-touches] [--no-chrome] [--quiet] [--json]
+                 [--touches | --no-touches] [--no-chrome] [--bezel] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
@@ -47,6 +47,8 @@ extension Command {
           --no-chrome         leave out the device around the app: status bar (9:41, cellular, Wi-Fi,
                               battery, in the top view controller's preferredStatusBarStyle), Dynamic
                               Island or notch, home indicator (drawn by default)
+          --bezel             frame the screen in the phone's outline with the display's rounded
+                              corners, for docs media (the output grows by the bezel)
           --quiet, -q         no progress line and no summary (errors are still printed)
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts

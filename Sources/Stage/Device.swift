@@ -9,6 +9,14 @@ public struct Device: Equatable, Sendable {
     public let safeAreaInsets: UIEdgeInsets
     /// What the device draws around the app: status bar, camera cutout, home indicator.
     public let chrome: DeviceChrome
+    /// The phone's outline around the display, for `--bezel`.
+    public var bezel: DeviceBezel {
+        switch id {
+        case "iphone-se": DeviceBezel(side: 14, top: 66, bottom: 66, displayCornerRadius: 0, outerCornerRadius: 44, homeButton: true)
+        case "iphone-14": DeviceBezel(side: 12, top: 12, bottom: 12, displayCornerRadius: 47.33, outerCornerRadius: 59.33, homeButton: false)
+        default: DeviceBezel(side: 12, top: 12, bottom: 12, displayCornerRadius: 55, outerCornerRadius: 67, homeButton: false)
+        }
+    }
 
     public static let iPhone16 = Device(id: "iphone-16", name: "iPhone 16 / 15 / 14 Pro", size: CGSize(width: 393, height: 852),
                                         scale: 3, safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0),
@@ -62,4 +70,17 @@ public struct DeviceChrome: Equatable, Sendable {
     static func homeIndicator(width: CGFloat, height: CGFloat) -> CGRect {
         CGRect(x: (width - 134) / 2, y: height - 8 - 5, width: 134, height: 5)
     }
+}
+
+/// A phone's outline in points: the bezel's widths around the display, the display's corner radius and
+/// the body's. The display radii are the ones iOS reports for these screens (55 pt on the Dynamic Island
+/// phones, 47.33 on the iPhone 13/14); the bezel widths are approximations, for docs media.
+public struct DeviceBezel: Equatable, Sendable {
+    public let side: CGFloat
+    public let top: CGFloat
+    public let bottom: CGFloat
+    public let displayCornerRadius: CGFloat
+    public let outerCornerRadius: CGFloat
+    /// The iPhone SE's round button below the display.
+    public let homeButton: Bool
 }

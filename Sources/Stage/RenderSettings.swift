@@ -9,17 +9,31 @@ public struct RenderSettings: Equatable, Sendable {
     public var touches: Bool?
     /// Draw the device around the app: status bar, Dynamic Island or notch, home indicator.
     public var chrome: Bool
+    /// Frame the screen in the phone's outline (the output grows by the bezel).
+    public var bezel: Bool
 
     /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
     public static let maxCanvasSide = 8192
     public static let fpsRange = 1...240
 
-    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil, chrome: Bool = false) {
+    public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil, chrome: Bool = false,
+                bezel: Bool = false) {
         self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches; self.chrome = chrome
+        self.bezel = bezel
     }
 
-    public var pixelWidth: Int { Int((device.size.width * scale).rounded()) }
-    public var pixelHeight: Int { Int((device.size.height * scale).rounded()) }
+    /// The screen in pixels.
+    public var screenPixelWidth: Int { Int((device.size.width * scale).rounded()) }
+    public var screenPixelHeight: Int { Int((device.size.height * scale).rounded()) }
+    /// Each bezel width in whole pixels, so the screen lands on the pixel grid.
+    public var bezelPixels: (side: Int, top: Int, bottom: Int) {
+        guard bezel else { return (0, 0, 0) }
+        let b = device.bezel
+        return (Int((b.side * scale).rounded()), Int((b.top * scale).rounded()), Int((b.bottom * scale).rounded()))
+    }
+    /// The output in pixels: the screen, and the bezel when asked for.
+    public var pixelWidth: Int { screenPixelWidth + 2 * bezelPixels.side }
+    public var pixelHeight: Int { screenPixelHeight + bezelPixels.top + bezelPixels.bottom }
 
     public func validate() throws {
         guard scale.isFinite, scale > 0 else { throw StageError.invalidScale(Double(scale)) }

@@ -84,6 +84,23 @@ import TestSupport
         #expect(a[196, 29] == RGBA8(r: 0, g: 0, b: 0, a: 255) && b[196, 29] != a[196, 29])
     }
 
+    /// `--bezel` frames the screen in the phone's outline: the output grows by the bezel, the display's
+    /// corners are cut round, and the outline's corners show the background.
+    @Test func bezelFramesTheScreen() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let framed = scratch.path("framed.png")
+        let result = try CLI.run(["card-expand", "--scale", "1", "--at", "0.2", "--out", framed.path, "--bezel"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("417×876 px"), "\(result.stdout)")
+        let image = try PNGCodec.decode(contentsOf: framed)
+        #expect(image.width == 417 && image.height == 876)
+        #expect(image[0, 0] == RGBA8(r: 242, g: 242, b: 247, a: 255))          // outside the outline
+        #expect(image[5, 438] == image[13, 13] && image[5, 438].r < 40)        // the body, and a display corner cut from the screen
+        #expect(image[208, 500] != image[5, 438])                             // the screen
+        #expect(try CLI.run(["verify", "g", "--bezel"]).stderr.contains("--bezel does not apply to 'verify'"))
+    }
+
     @Test func theSummarySaysWhatWasWrittenAndQuietSaysNothing() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
