@@ -69,10 +69,15 @@ open class UILabel: UIView {
         set { storedLineBreak = newValue; textChanged() }
     }
 
+    /// The width a multi-line label wraps to when it reports its intrinsic size.
+    open var preferredMaxLayoutWidth: CGFloat {
+        get { storedMaxLayoutWidth }
+        set { storedMaxLayoutWidth = newValue; textChanged() }
+    }
+    private var storedMaxLayoutWidth: CGFloat = 0
+
     /// The size of the text on one line, or wrapped to `preferredMaxLayoutWidth` when multi-line; rounded
     /// up to the screen's pixels, as UIKit does.
-    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { textChanged() } }
-
     open override var intrinsicContentSize: CGSize {
         let width: CGFloat? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
         return measure(width: width)
