@@ -44,10 +44,7 @@ public final class APNGSink: FrameSink {
             throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: an APNG frame delay is 1/fps s with"
                              + " fps from \(Self.fpsRange.lowerBound) to \(Self.fpsRange.upperBound).")
         }
-        if AtomicOutput.kind(of: target.path) == .directory {
-            throw MediaError("Cannot write an APNG to \(target.path): it is a directory. Remove it or choose another output path.")
-        }
-        try AtomicOutput.prepareParent(of: target, what: "the APNG")
+        try AtomicOutput.prepareFileTarget(target, what: "the APNG")
     }
 
     deinit { cancel() }

@@ -77,6 +77,15 @@ enum AtomicOutput {
         return isDirectory.boolValue ? .directory : .other
     }
 
+    /// A file sink's target, checked at init before any rendering: not a directory, and with a parent that
+    /// exists (made if missing) and is writable. `what` names the file in messages ("the GIF").
+    static func prepareFileTarget(_ target: URL, what: String) throws {
+        if kind(of: target.path) == .directory {
+            throw MediaError("Cannot write \(what) to \(target.path): it is a directory. Remove it or choose another output path.")
+        }
+        try prepareParent(of: target, what: what)
+    }
+
     /// Creates the parent directory of `target` if needed (mkdir -p) and checks it is writable, so that
     /// a sink fails at init, before any rendering, when its output could never be written.
     static func prepareParent(of target: URL, what: String) throws {

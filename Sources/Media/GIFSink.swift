@@ -40,10 +40,7 @@ public final class GIFSink: FrameSink {
         guard Self.fpsRange.contains(framesPerSecond) else {
             throw MediaError("Cannot write \(target.path) at \(framesPerSecond) fps: \(Self.frameRateLimitReason).")
         }
-        if AtomicOutput.kind(of: target.path) == .directory {
-            throw MediaError("Cannot write a GIF to \(target.path): it is a directory. Remove it or choose another output path.")
-        }
-        try AtomicOutput.prepareParent(of: target, what: "the GIF")
+        try AtomicOutput.prepareFileTarget(target, what: "the GIF")
     }
 
     deinit { cancel() }

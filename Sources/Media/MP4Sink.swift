@@ -71,11 +71,7 @@ public final class MP4Sink: FrameSink {
         guard presets.contains(preset) else {
             throw MediaError("Cannot write \(path): \"\(preset)\" is not an x264 preset; use one of \(presets.joined(separator: ", ")).")
         }
-        if AtomicOutput.kind(of: path) == .directory {
-            throw MediaError("Cannot write an MP4 file to \(path): it is a directory. Remove it or choose"
-                             + " another output path.")
-        }
-        try AtomicOutput.prepareParent(of: target, what: "the MP4 file")
+        try AtomicOutput.prepareFileTarget(target, what: "the MP4 file")
         let partial = AtomicOutput.freshPartialFile(for: target)
         self.partial = partial
         do {

@@ -163,11 +163,7 @@ public final class PNGFileSink: FrameSink {
     public init(file: URL) throws {
         let target = file.standardizedFileURL
         self.file = target
-        if AtomicOutput.kind(of: target.path) == .directory {
-            throw MediaError("Cannot write a PNG file to \(target.path): it is a directory. Remove it or"
-                             + " choose another output path.")
-        }
-        try AtomicOutput.prepareParent(of: target, what: "the PNG file")
+        try AtomicOutput.prepareFileTarget(target, what: "the PNG file")
     }
 
     deinit { cancel() }
