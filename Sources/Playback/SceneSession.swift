@@ -102,14 +102,27 @@ public final class SceneSession {
         within {
             var tree = window.layer.snapshot(at: timeline.now)
             if chrome {
-                let owner = window.rootViewController?.statusBarStyleOwner
-                tree.sublayers.append(DeviceChromeLayers.make(device.chrome, size: device.size, style: window.statusBarStyle,
-                                                              statusBarHidden: owner?.prefersStatusBarHidden ?? false,
-                                                              scale: scale ?? device.scale))
+                let key = ChromeKey(style: window.statusBarStyle,
+                                    statusBarHidden: window.rootViewController?.statusBarStyleOwner.prefersStatusBarHidden ?? false,
+                                    scale: scale ?? device.scale)
+                // The chrome changes only with the style: made again per frame, its Wi-Fi glyph would be a new
+                // image every frame (rasterized again, and never equal to the last for the damage check).
+                if chromeLayers?.key != key {
+                    chromeLayers = (key, DeviceChromeLayers.make(device.chrome, size: device.size, style: key.style,
+                                                                 statusBarHidden: key.statusBarHidden, scale: key.scale))
+                }
+                tree.sublayers.append(chromeLayers!.layers)
             }
             return tree
         }
     }
+
+    private struct ChromeKey: Equatable {
+        var style: UIStatusBarStyle
+        var statusBarHidden: Bool
+        var scale: CGFloat
+    }
+    private var chromeLayers: (key: ChromeKey, layers: LayerSnapshot)?
 
     /// The fingers that are down now (window coordinates).
     public var touchLocations: [CGPoint] { window.touchLocations.map(\.location) }
