@@ -52,11 +52,11 @@ extension LayerRenderer {
     func castsOwnShape(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
         guard let background = s.backgroundColor, background.alpha == 1, s.opacity == 1,
-              (s.contents == nil && s.text == nil) || s.masksToBounds, CATransform3DIsIdentity(s.sublayerTransform) else { return false }
+              (s.contents == nil && s.text == nil && s.shape == nil) || s.masksToBounds, CATransform3DIsIdentity(s.sublayerTransform) else { return false }
         return layer.sublayers.allSatisfy { child in
             let c = child.state
             if c.isHidden || c.opacity == 0 { return true }
-            guard CATransform3DIsIdentity(c.transform), !hasShadow(c), (c.contents == nil && c.text == nil) || c.masksToBounds else { return false }
+            guard CATransform3DIsIdentity(c.transform), !hasShadow(c), (c.contents == nil && c.text == nil && c.shape == nil) || c.masksToBounds else { return false }
             // The child's frame is in this layer's bounds space.
             return (c.masksToBounds || child.sublayers.isEmpty) && contains(s, child: c)
         }
@@ -83,7 +83,7 @@ extension LayerRenderer {
 
     func drawsMoreThanOneThing(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
-        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil, s.text != nil,
+        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil, s.text != nil, s.shape != nil,
                    s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0].filter { $0 }.count
         return own + layer.sublayers.count > 1
     }
@@ -206,6 +206,7 @@ extension LayerRenderer {
             if let bounds = inner.bounds, bounds.intersection(canvas.deviceBounds).isEmpty { return }
         }
         if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
+        if s.shape != nil { drawShape(s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
         if s.text != nil { drawText(s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
         if !layer.sublayers.isEmpty {
             let content = contentTransform(s, layer: placement)
@@ -371,6 +372,10 @@ extension LayerRenderer {
             // Glyphs may reach past the bounds (overhangs, an unclipped label): they count where they are.
             let glyphs = box(text, placement)
             extent = extent.map { $0.union(glyphs) } ?? glyphs
+        }
+        if let shape = drawnShape(s)?.extent {
+            let drawn = box(shape, placement)
+            extent = extent.map { $0.union(drawn) } ?? drawn
         }
         let content = contentTransform(s, layer: placement)
         for child in layer.sublayers {

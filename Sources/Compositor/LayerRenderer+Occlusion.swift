@@ -71,7 +71,7 @@ extension LayerRenderer {
     /// A layer that draws only a solid, square-cornered, axis-aligned rectangle.
     func plainSolidRect(_ layer: LayerSnapshot, parent: Space) -> (shape: RoundedRect, color: CGColor)? {
         let s = layer.state
-        guard !s.isHidden, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.contents == nil, s.text == nil,
+        guard !s.isHidden, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.contents == nil, s.text == nil && s.shape == nil,
               s.gradient == nil, s.borderWidth == 0 || (s.borderColor?.alpha ?? 0) == 0,
               s.cornerRadius == 0 || s.maskedCorners.isEmpty, let color = s.backgroundColor, color.alpha > 0 else { return nil }
         let placement = layerTransform(s, parent: parent)

@@ -47,6 +47,7 @@ public final class LayerRenderer {
     var masks = MaskStore()
     /// Laid-out texts by their text and bounds: a label is drawn every frame.
     var textCache: [TextKey: LaidOutText] = [:]
+    var shapeCache: [ShapeContent: DrawnShape] = [:]
     /// Decoded images by identity: a scene's images are drawn every frame.
     var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]
 

@@ -72,7 +72,7 @@ public struct LayerTreeDocument: Equatable {
                             "isHidden", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
                             "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "shadowColor",
                             "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "colors", "locations",
-                            "startPoint", "endPoint", "text", "mask", "sublayers"]
+                            "startPoint", "endPoint", "text", "shape", "mask", "sublayers"]
     static let cornerNames: [(String, CACornerMask)] = [("layerMinXMinYCorner", .layerMinXMinYCorner),
                                                         ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
                                                         ("layerMinXMaxYCorner", .layerMinXMaxYCorner),
@@ -132,6 +132,7 @@ public struct LayerTreeDocument: Equatable {
             throw Invalid(path: path, message: "locations, startPoint and endPoint belong to a gradient: add \"colors\"")
         }
         if let text = r.take("text") { s.text = try layerText(text, path: "\(path).text") }
+        if let shape = r.take("shape") { s.shape = try shapeContent(shape, path: "\(path).shape") }
         var snapshot = LayerSnapshot(name: try r.string("name"), state: s)
         if let mask = r.take("mask") { snapshot.mask = try layer(mask, path: "\(path).mask", base: base) }
         if let sublayers = r.take("sublayers") {
@@ -255,6 +256,7 @@ public struct LayerTreeDocument: Equatable {
             m.append(("endPoint", json(g.endPoint.x, g.endPoint.y)))
         }
         if let text = s.text { m.append(("text", json(text))) }
+        if let shape = s.shape { m.append(("shape", json(shape))) }
         if let mask = layer.mask { m.append(("mask", json(mask))) }
         if !layer.sublayers.isEmpty { m.append(("sublayers", .array(layer.sublayers.map(json)))) }
         return .object(m)
@@ -308,6 +310,67 @@ public struct LayerTreeDocument: Equatable {
                              verticalPlacement: try choice("verticalPlacement", [.top, .center], default: .center))
         try r.finish()
         return text
+    }
+
+    /// `{"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+    /// "lineDashPhase", "lineDashPattern", "strokeStart", "strokeEnd"}`, CAShapeLayer's names; defaults omitted
+    /// (fill opaque black, no stroke).
+    static func json(_ shape: ShapeContent) -> JSON {
+        let d = ShapeContent()
+        var m: [(String, JSON)] = []
+        if let path = shape.path { m.append(("path", json(path))) }
+        if shape.fillColor != d.fillColor { m.append(("fillColor", shape.fillColor.map(json) ?? .null)) }
+        if shape.fillRule != d.fillRule { m.append(("fillRule", .string(shape.fillRule.rawValue))) }
+        if let stroke = shape.strokeColor { m.append(("strokeColor", json(stroke))) }
+        if shape.lineWidth != d.lineWidth { m.append(("lineWidth", .number(Double(shape.lineWidth)))) }
+        if shape.lineCap != d.lineCap { m.append(("lineCap", .string(shape.lineCap.rawValue))) }
+        if shape.lineJoin != d.lineJoin { m.append(("lineJoin", .string(shape.lineJoin.rawValue))) }
+        if shape.miterLimit != d.miterLimit { m.append(("miterLimit", .number(Double(shape.miterLimit)))) }
+        if shape.lineDashPhase != d.lineDashPhase { m.append(("lineDashPhase", .number(Double(shape.lineDashPhase)))) }
+        if let pattern = shape.lineDashPattern { m.append(("lineDashPattern", .array(pattern.map { .number(Double($0)) }))) }
+        if shape.strokeStart != d.strokeStart { m.append(("strokeStart", .number(Double(shape.strokeStart)))) }
+        if shape.strokeEnd != d.strokeEnd { m.append(("strokeEnd", .number(Double(shape.strokeEnd)))) }
+        return .object(m)
+    }
+
+    static func shapeContent(_ value: JSON, path: String) throws -> ShapeContent {
+        var r = try Reader(value, path: path, knownKeys: ["path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap",
+                                                          "lineJoin", "miterLimit", "lineDashPhase", "lineDashPattern",
+                                                          "strokeStart", "strokeEnd"])
+        var shape = ShapeContent()
+        if let v = r.take("path") { shape.path = try cgPath(v, path: "\(path).path") }
+        if r.has("fillColor") { shape.fillColor = try r.color("fillColor") }
+        if r.has("strokeColor") { shape.strokeColor = try r.color("strokeColor") }
+        func choice<T: RawRepresentable>(_ key: String, _ all: [T]) throws -> T? where T.RawValue == String {
+            guard let name = try r.string(key) else { return nil }
+            guard let found = all.first(where: { $0.rawValue == name }) else {
+                throw Invalid(path: "\(path).\(key)", message: "\"\(name)\" is not one of \(all.map(\.rawValue).joined(separator: ", "))")
+            }
+            return found
+        }
+        func measure(_ key: String, _ range: ClosedRange<Double>, _ what: String) throws -> CGFloat? {
+            guard let v = try r.number(key) else { return nil }
+            guard v.isFinite, range.contains(v) else {
+                throw Invalid(path: "\(path).\(key)", message: "\(v) is out of range; give \(what)")
+            }
+            return CGFloat(v)
+        }
+        if let v = try choice("fillRule", [CAShapeLayerFillRule.nonZero, .evenOdd]) { shape.fillRule = v }
+        if let v = try choice("lineCap", [CAShapeLayerLineCap.butt, .round, .square]) { shape.lineCap = v }
+        if let v = try choice("lineJoin", [CAShapeLayerLineJoin.miter, .round, .bevel]) { shape.lineJoin = v }
+        if let v = try measure("lineWidth", 0...10_000, "a width from 0 to 10000 points") { shape.lineWidth = v }
+        if let v = try measure("miterLimit", 0...10_000, "a limit from 0 to 10000") { shape.miterLimit = v }
+        if let v = try measure("lineDashPhase", -1e6...1e6, "a phase within ±1000000 points") { shape.lineDashPhase = v }
+        if let v = try measure("strokeStart", 0...1, "a fraction of the path from 0 to 1") { shape.strokeStart = v }
+        if let v = try measure("strokeEnd", 0...1, "a fraction of the path from 0 to 1") { shape.strokeEnd = v }
+        if let pattern = try r.numbers("lineDashPattern") {
+            guard pattern.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 10_000 }) else {
+                throw Invalid(path: "\(path).lineDashPattern", message: "dash lengths must be from 0 to 10000 points")
+            }
+            shape.lineDashPattern = pattern.map { CGFloat($0) }
+        }
+        try r.finish()
+        return shape
     }
 
     static func json(_ path: CGPath) -> JSON {

@@ -73,6 +73,7 @@ open class CALayer {
     // MARK: Properties
 
     /// Runs the action for `key` (before the value changes), as Core Animation does.
+    func runAction(forKey key: String) { willChange(key) }
     private func willChange(_ key: String) {
         delegate?.action(for: self, forKey: key)?.run(forKey: key, object: self, arguments: nil)
     }
@@ -207,6 +208,8 @@ open class CALayer {
 
     /// Text drawn as this layer's contents (UILabel's): set without an animation, as text is not animatable.
     package func setText(_ text: LayerText?) { model.text = text }
+    /// A vector shape drawn as this layer's contents (symbol images): set without an animation.
+    package func setShape(_ shape: ShapeContent?) { model.shape = shape }
 
     // MARK: Tree
 

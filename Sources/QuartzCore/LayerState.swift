@@ -1,4 +1,5 @@
 import CoreGraphics
+import Foundation
 
 /// Every property of a layer that affects what is drawn: the model values of a `CALayer`, or its
 /// presentation values at some time. A plain value, so a whole frame can be snapshotted and rendered
@@ -39,6 +40,9 @@ public struct LayerState: Equatable, Sendable {
     public var gradient: Gradient?
     /// Set for CATextLayer (and UILabel): text drawn above the contents, below the sublayers.
     public var text: LayerText?
+    /// Set for CAShapeLayer (and symbol images): a path filled and stroked above the contents and text,
+    /// below the sublayers.
+    public var shape: ShapeContent?
 
     public struct Gradient: Equatable, Sendable {
         public var colors: [CGColor]
@@ -53,6 +57,29 @@ public struct LayerState: Equatable, Sendable {
 
     public init() {}
 
+    /// The shape's animatable values, reachable as key paths (`strokeEnd`, `lineWidth`, …) for animations;
+    /// writes are ignored when the layer has no shape.
+    public var strokeStart: CGFloat {
+        get { shape?.strokeStart ?? 0 }
+        set { shape?.strokeStart = newValue }
+    }
+    public var strokeEnd: CGFloat {
+        get { shape?.strokeEnd ?? 1 }
+        set { shape?.strokeEnd = newValue }
+    }
+    public var lineWidth: CGFloat {
+        get { shape?.lineWidth ?? 1 }
+        set { shape?.lineWidth = newValue }
+    }
+    public var shapeFillColor: CGColor? {
+        get { shape?.fillColor }
+        set { shape?.fillColor = newValue }
+    }
+    public var shapeStrokeColor: CGColor? {
+        get { shape?.strokeColor }
+        set { shape?.strokeColor = newValue }
+    }
+
     /// What Core Animation draws for values an animation can push out of range (a spring overshooting a
     /// corner radius of 0, an opacity of 1, a size of 0): radii, sizes and opacities clamped.
     public func clampedForRendering() -> LayerState {
@@ -63,6 +90,12 @@ public struct LayerState: Equatable, Sendable {
         s.opacity = min(max(s.opacity, 0), 1)
         s.shadowOpacity = min(max(s.shadowOpacity, 0), 1)
         s.bounds.size = CGSize(width: max(s.bounds.width, 0), height: max(s.bounds.height, 0))
+        if var shape = s.shape {
+            shape.strokeStart = min(max(shape.strokeStart, 0), 1)
+            shape.strokeEnd = min(max(shape.strokeEnd, 0), 1)
+            shape.lineWidth = max(shape.lineWidth, 0)
+            s.shape = shape
+        }
         return s
     }
 
@@ -98,6 +131,25 @@ public struct LayerState: Equatable, Sendable {
     }
 }
 
+/// An animation's value as the property's type. Core Animation takes any number for a scalar property
+/// (`fromValue = 0`, `0.5`, an NSNumber), so numbers convert to CGFloat or Float properties.
+private func coerce<Value>(_ value: Any?, _ type: Value.Type) -> Value? {
+    if let exact = value as? Value { return exact }
+    let number: Double?
+    switch value {
+    case let v as Double: number = v
+    case let v as CGFloat: number = Double(v)
+    case let v as Float: number = Double(v)
+    case let v as Int: number = Double(v)
+    case let v as NSNumber: number = v.doubleValue
+    default: number = nil
+    }
+    guard let number else { return nil }
+    if type == CGFloat.self { return CGFloat(number) as? Value }
+    if type == Float.self { return Float(number) as? Value }
+    return nil
+}
+
 /// One property a layer animation can drive: how to read and write it on a state, by key path name.
 struct AnimatableProperty {
     let apply: (_ state: inout LayerState, _ from: Any?, _ to: Any?, _ progress: Double, _ additive: Bool, _ model: LayerState) -> Void
@@ -108,12 +160,12 @@ struct AnimatableProperty {
 
     init<Value: Interpolatable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>) {
         read = { $0[keyPath: keyPath] }
-        difference = { a, b in (a as? Value).flatMap { a in (b as? Value).map { Value.difference(a, $0) } } }
-        isEqual = { ($0 as? Value) == ($1 as? Value) }
+        difference = { a, b in coerce(a, Value.self).flatMap { a in coerce(b, Value.self).map { Value.difference(a, $0) } } }
+        isEqual = { coerce($0, Value.self) == coerce($1, Value.self) }
         apply = { state, from, to, progress, additive, model in
             let base = model[keyPath: keyPath]
-            let a = (from as? Value) ?? (additive ? Value.difference(base, base) : base)
-            let b = (to as? Value) ?? (additive ? Value.difference(base, base) : base)
+            let a = coerce(from, Value.self) ?? (additive ? Value.difference(base, base) : base)
+            let b = coerce(to, Value.self) ?? (additive ? Value.difference(base, base) : base)
             let value = Value.interpolate(a, b, progress)
             state[keyPath: keyPath] = additive ? Value.sum(state[keyPath: keyPath], value) : value
         }
@@ -146,6 +198,8 @@ struct AnimatableProperty {
         "bounds.origin.x": .init(\.bounds.origin.x), "bounds.origin.y": .init(\.bounds.origin.y),
         "bounds.size.width": .init(\.bounds.size.width), "bounds.size.height": .init(\.bounds.size.height),
         "shadowOffset.width": .init(\.shadowOffset.width), "shadowOffset.height": .init(\.shadowOffset.height),
+        "strokeStart": .init(\.strokeStart), "strokeEnd": .init(\.strokeEnd), "lineWidth": .init(\.lineWidth),
+        "fillColor": .init(\.shapeFillColor), "strokeColor": .init(\.shapeStrokeColor),
     ]
 }
 

@@ -4,9 +4,18 @@ public final class UIImage: Equatable {
     public let scale: CGFloat
     public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
     public let imageOrientation: Orientation
+    /// Set for symbol images (`UIImage(systemName:)`), which are vectors drawn at any size.
+    let symbol: Symbol?
+    /// Symbols default to template rendering: drawn in the tint of the view showing them.
+    public internal(set) var renderingMode: RenderingMode = .automatic
+    /// The colour given by `withTintColor`.
+    var fixedTintColor: UIColor?
 
     public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
-        self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation
+        self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation; symbol = nil
+    }
+    init(symbol: Symbol?) {
+        cgImage = nil; scale = 1; imageOrientation = .up; self.symbol = symbol
     }
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
@@ -33,6 +42,7 @@ public final class UIImage: Equatable {
     public convenience init?(named name: String) { self.init(named: name, in: nil, compatibleWith: nil) }
 
     public var size: CGSize {
+        if let symbol { return symbol.size }
         guard let cgImage else { return .zero }
         return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
     }
@@ -44,7 +54,11 @@ public final class UIImage: Equatable {
         return 1
     }
 
-    public static func == (l: UIImage, r: UIImage) -> Bool { l.cgImage == r.cgImage && l.scale == r.scale }
+    public static func == (l: UIImage, r: UIImage) -> Bool {
+        l.cgImage == r.cgImage && l.scale == r.scale && l.symbol?.name == r.symbol?.name
+            && l.symbol?.configuration == r.symbol?.configuration && l.renderingMode == r.renderingMode
+            && l.fixedTintColor == r.fixedTintColor
+    }
 }
 
 /// Traits are not modelled; the type exists so Apple's signatures compile.
@@ -76,28 +90,81 @@ extension UIView {
     }
 }
 
-/// Shows an image through its layer's contents.
+/// Shows an image through its layer's contents; a symbol image as a filled vector shape in the tint colour
+/// (or the image's own colour from `withTintColor`), placed by the content mode.
 open class UIImageView: UIView {
-    public var image: UIImage? {
-        didSet { showImage() }
+    private var shownImage: UIImage?
+    open var image: UIImage? {
+        get { shownImage }
+        set { shownImage = newValue; showImage() }
     }
-    private func showImage() {
-        layer.contents = image?.cgImage
-        layer.contentsScale = image?.scale ?? 1
+    private var mode: UIView.ContentMode = .scaleToFill
+    open var contentMode: UIView.ContentMode {
+        get { mode }
+        set { mode = newValue; layer.contentsGravity = newValue.gravity; showImage() }
     }
-    public var contentMode: UIView.ContentMode = .scaleToFill {
-        didSet { layer.contentsGravity = contentMode.gravity }
-    }
+    open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
     public init(image: UIImage?) {
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
         isUserInteractionEnabled = false
         self.image = image
-        showImage()
     }
     public override init(frame: CGRect) {
         super.init(frame: frame)
         isUserInteractionEnabled = false
+    }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        if image?.isSymbolImage == true { showImage() }
+    }
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if image?.isSymbolImage == true { showImage() }
+    }
+
+    private func showImage() {
+        guard let image, let symbol = image.symbol else {
+            layer.setShape(nil)
+            layer.contents = image?.cgImage
+            layer.contentsScale = image?.scale ?? 1
+            return
+        }
+        layer.contents = nil
+        let placed = Self.rect(for: symbol.size, in: bounds, mode: mode)
+        let fit = CGAffineTransform(a: placed.width / max(symbol.size.width, 1e-9), b: 0, c: 0,
+                                    d: placed.height / max(symbol.size.height, 1e-9), tx: placed.minX, ty: placed.minY)
+        let path = CGMutablePath()
+        path.addPath(symbol.outline, transform: fit)
+        var shape = ShapeContent(path: path)
+        shape.fillColor = image.symbolColor(tint: tintColor).cgColor
+        layer.setShape(shape)
+    }
+
+    /// Where an image of `size` goes in `bounds` under a content mode (Core Animation's gravity rules).
+    static func rect(for size: CGSize, in bounds: CGRect, mode: UIView.ContentMode) -> CGRect {
+        let w = size.width, h = size.height
+        switch mode {
+        case .scaleToFill, .redraw: return bounds
+        case .scaleAspectFit, .scaleAspectFill:
+            guard w > 0, h > 0 else { return bounds }
+            let k = mode == .scaleAspectFit ? min(bounds.width / w, bounds.height / h) : max(bounds.width / w, bounds.height / h)
+            return CGRect(x: bounds.midX - w * k / 2, y: bounds.midY - h * k / 2, width: w * k, height: h * k)
+        default:
+            let x: CGFloat, y: CGFloat
+            switch mode {
+            case .left, .topLeft, .bottomLeft: x = bounds.minX
+            case .right, .topRight, .bottomRight: x = bounds.maxX - w
+            default: x = bounds.midX - w / 2
+            }
+            switch mode {
+            case .top, .topLeft, .topRight: y = bounds.minY
+            case .bottom, .bottomLeft, .bottomRight: y = bounds.maxY - h
+            default: y = bounds.midY - h / 2
+            }
+            return CGRect(x: x, y: y, width: w, height: h)
+        }
     }
 }
 

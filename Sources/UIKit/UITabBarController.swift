@@ -1,21 +1,63 @@
-public final class UITabBarItem {
-    public var title: String?
-    public var tag: Int
-    public init(title: String?, image: Any?, tag: Int) { self.title = title; self.tag = tag }
+/// One tab: a title and an icon (a symbol image, drawn in the bar's tint when selected).
+open class UITabBarItem {
+    open var title: String? { didSet { bar?.itemChanged() } }
+    open var image: UIImage? { didSet { bar?.itemChanged() } }
+    /// Shown instead of `image` while the item is selected (UIKit's filled-variant convention).
+    open var selectedImage: UIImage? { didSet { bar?.itemChanged() } }
+    open var tag: Int
+    open var isEnabled = true
+
+    /// The bar showing this item, told when the title or images change.
+    weak var bar: UITabBar?
+
+    public init(title: String?, image: UIImage?, tag: Int) {
+        self.title = title; self.image = image; self.tag = tag
+    }
+    public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
+        self.title = title; self.image = image; self.selectedImage = selectedImage; tag = 0
+    }
+
+    public enum SystemItem: Int, Sendable {
+        case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed
+    }
+    /// A system item: its title and our symbol for it (UIKit's own glyphs are Apple's art).
+    public convenience init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
+        let (title, symbol): (String, String) = switch systemItem {
+        case .more: ("More", "ellipsis")
+        case .favorites: ("Favorites", "star.fill")
+        case .featured: ("Featured", "star")
+        case .topRated: ("Top Rated", "star")
+        case .recents, .mostRecent: (systemItem == .recents ? "Recents" : "Most Recent", "doc.text.image")
+        case .contacts: ("Contacts", "person.crop.circle")
+        case .history: ("History", "doc.text.image")
+        case .bookmarks: ("Bookmarks", "star")
+        case .search: ("Search", "magnifyingglass")
+        case .downloads: ("Downloads", "square.and.arrow.up")
+        case .mostViewed: ("Most Viewed", "star.fill")
+        }
+        self.init(title: title, image: UIImage(systemName: symbol), tag: tag)
+    }
 }
 
 /// The bar of tabs at the bottom of a tab bar controller: 49 pt plus the bottom safe-area inset, a
-/// translucent light background with a hairline on top, one placeholder glyph per item (no text rendering).
+/// translucent light background with a hairline on top, and per item an icon over a 10 pt medium title,
+/// the selected item in the tint colour and the others in grey, as iOS's compact (portrait iPhone) tab bar.
 open class UITabBar: UIView {
     public static let barHeight: CGFloat = 49
+    /// Tab titles: SF 10 pt medium in iOS's compact tab bar (stand-in: the system font at that size).
+    static let titleFont = UIFont.systemFont(ofSize: 10, weight: .medium)
+    /// Icons are drawn as symbols at 20 pt, centred in the top 33 pt of the bar; titles sit under them with
+    /// their baseline about 11 pt above the bar's 49 pt edge (measured on iOS 18 screenshots).
+    static let iconConfiguration = UIImage.SymbolConfiguration(pointSize: 20, weight: .regular)
+    static let iconCenterY: CGFloat = 18
+    static let titleTop: CGFloat = 34
 
-    open var items: [UITabBarItem]? { didSet { rebuildGlyphs() } }
-    open var selectedItem: UITabBarItem? { didSet { tintGlyphs() } }
-    open var tintColor: UIColor = .systemBlue { didSet { tintGlyphs() } }
-    open var unselectedItemTintColor: UIColor? = UIColor(white: 0.6, alpha: 1) { didSet { tintGlyphs() } }
+    open var items: [UITabBarItem]? { didSet { rebuildItems() } }
+    open var selectedItem: UITabBarItem? { didSet { tintItems() } }
+    open var unselectedItemTintColor: UIColor? = UIColor(white: 0.6, alpha: 1) { didSet { tintItems() } }
 
     private let hairline = UIView()
-    private var glyphs: [(icon: UIView, label: UIView)] = []
+    private var itemViews: [(icon: UIImageView, title: UILabel)] = []
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -24,36 +66,50 @@ open class UITabBar: UIView {
         addSubview(hairline)
     }
 
-    private func rebuildGlyphs() {
-        for glyph in glyphs { glyph.icon.removeFromSuperview(); glyph.label.removeFromSuperview() }
-        glyphs = (items ?? []).map { _ in
-            let icon = UIView(), label = UIView()
-            icon.layer.cornerRadius = 7
-            label.layer.cornerRadius = 2
-            addSubview(icon); addSubview(label)
-            return (icon, label)
+    func itemChanged() { rebuildItems() }
+
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        tintItems()
+    }
+
+    private func rebuildItems() {
+        for views in itemViews { views.icon.removeFromSuperview(); views.title.removeFromSuperview() }
+        itemViews = (items ?? []).map { item in
+            item.bar = self
+            let icon = UIImageView(image: nil)
+            icon.contentMode = .center
+            let title = UILabel()
+            title.text = item.title
+            title.font = Self.titleFont
+            title.textAlignment = .center
+            addSubview(icon); addSubview(title)
+            return (icon, title)
         }
-        tintGlyphs()
+        tintItems()
         setNeedsLayout()
     }
 
-    private func tintGlyphs() {
-        for (index, glyph) in glyphs.enumerated() {
-            let selected = items?[index] === selectedItem
-            let color = selected ? tintColor : (unselectedItemTintColor ?? .gray)
-            glyph.icon.backgroundColor = color
-            glyph.label.backgroundColor = color
+    private func tintItems() {
+        for (index, views) in itemViews.enumerated() {
+            guard let item = items?[index] else { continue }
+            let selected = item === selectedItem
+            let color: UIColor = selected ? tintColor : (unselectedItemTintColor ?? .systemGray)
+            let image = (selected ? item.selectedImage ?? item.image : item.image)
+            views.icon.image = image?.isSymbolImage == true ? image?.withConfiguration(Self.iconConfiguration) : image
+            views.icon.tintColor = color
+            views.title.textColor = color
         }
     }
 
     open override func layoutSubviews() {
         hairline.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 1.0 / 3)
-        guard !glyphs.isEmpty else { return }
-        let slot = bounds.width / CGFloat(glyphs.count)
-        for (index, glyph) in glyphs.enumerated() {
-            let midX = slot * (CGFloat(index) + 0.5)
-            glyph.icon.frame = CGRect(x: midX - 13, y: 7, width: 26, height: 24)
-            glyph.label.frame = CGRect(x: midX - 16, y: 35, width: 32, height: 5)
+        guard !itemViews.isEmpty else { return }
+        let slot = bounds.width / CGFloat(itemViews.count)
+        for (index, views) in itemViews.enumerated() {
+            let minX = slot * CGFloat(index)
+            views.icon.frame = CGRect(x: minX, y: Self.iconCenterY - 15, width: slot, height: 30)
+            views.title.frame = CGRect(x: minX + 2, y: Self.titleTop, width: slot - 4, height: 12)
         }
     }
 }
@@ -67,7 +123,7 @@ open class UITabBarController: UIViewController {
             for old in oldValue ?? [] { old.viewIfLoaded?.removeFromSuperview(); old.removeFromParent() }
             for child in viewControllers ?? [] { addChild(child); child.didMove(toParent: self) }
             tabBar.items = viewControllers?.enumerated().map { index, child in
-                child.tabBarItem ?? UITabBarItem(title: nil, image: nil, tag: index)
+                child.tabBarItem ?? UITabBarItem(title: child.title, image: nil, tag: index)
             }
             selectedIndex = min(selectedIndex, max((viewControllers?.count ?? 1) - 1, 0))
             showSelected()

@@ -79,6 +79,20 @@ open class UIView: UIResponder, CALayerDelegate {
         set { layer.backgroundColor = newValue?.cgColor }
     }
 
+    /// The view's own tint, or nil to inherit the superview's (UIKit's tint inheritance); at the top of the
+    /// hierarchy the default is systemBlue. Setting it tells this view and the subviews that inherit it.
+    private var ownTintColor: UIColor?
+    open var tintColor: UIColor! {
+        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        set { ownTintColor = newValue; tintMayHaveChanged() }
+    }
+    /// Called when the tint this view shows changes (its own, or an inherited one after a move).
+    open func tintColorDidChange() {}
+    private func tintMayHaveChanged() {
+        tintColorDidChange()
+        for subview in subviews where subview.ownTintColor == nil { subview.tintMayHaveChanged() }
+    }
+
     // MARK: Hierarchy
 
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
@@ -101,6 +115,7 @@ open class UIView: UIResponder, CALayerDelegate {
         view.superview = self
         layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
         view.didMoveToSuperview()
+        if view.ownTintColor == nil { view.tintMayHaveChanged() }
         if oldWindow !== view.window { view.notifyWindowChanged() }
         didAddSubview(view)
     }

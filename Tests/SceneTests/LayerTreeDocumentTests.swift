@@ -50,6 +50,28 @@ import Diagnostics
                 || problem(document(#"{"text": {"runs": [{"string": "x", "fontSize": 3}]}}"#))?.contains("fontSize") == true)
     }
 
+    /// Shapes travel with CAShapeLayer's names and draw the same pixels after a round trip.
+    @Test func shapeRoundTripsAndIsChecked() throws {
+        let doc = try LayerTreeDocument.decode(document(#"""
+            {"bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": [1, 1, 1, 1],
+             "sublayers": [{"bounds": [0, 0, 100, 100], "position": [50, 50],
+                            "shape": {"path": [["M", 10, 50], ["L", 90, 50], ["Q", 90, 90, 50, 90]], "fillColor": null,
+                                      "strokeColor": "#FF0000", "lineWidth": 6, "lineCap": "round", "lineJoin": "bevel",
+                                      "lineDashPattern": [12, 4], "strokeEnd": 0.9}}]}
+            """#))
+        let shape = try #require(doc.root.sublayers.first?.state.shape)
+        #expect(shape.fillColor == nil && shape.lineWidth == 6 && shape.lineCap == .round && shape.lineJoin == .bevel)
+        #expect(shape.lineDashPattern == [12, 4] && shape.strokeEnd == 0.9)
+        let again = try LayerTreeDocument.decode(doc.encoded())
+        #expect(again == doc)
+        let image = Stage.render(again, scale: 2)
+        #expect(image == Stage.render(doc, scale: 2))
+        #expect(image[30, 100] == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(problem(document(#"{"shape": {"path": [["M", 0, 0]], "lineCap": "flat"}}"#))?.contains("root.shape.lineCap: \"flat\" is not one of butt, round, square") == true)
+        #expect(problem(document(#"{"shape": {"strokeEnd": 2}}"#))?.contains("root.shape.strokeEnd") == true)
+        #expect(problem(document(#"{"shape": {"lineDashPattern": [-1]}}"#))?.contains("root.shape.lineDashPattern") == true)
+    }
+
     @Test func handWrittenDocumentDraws() throws {
         let doc = try LayerTreeDocument.decode(document(#"""
             {"bounds": [0, 0, 100, 100], "position": [50, 50], "backgroundColor": [1, 1, 1, 1],
