@@ -24,29 +24,85 @@ enum GlobalConstants {
 private var kScreenW: CGFloat { UIScreen.main.bounds.width }
 private var kScreenH: CGFloat { UIScreen.main.bounds.height }
 
-/// The artwork of each card: a diagonal gradient.
-private let cardPalettes: [[UIColor]] = [
-    [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F), UIColor(rgb: 0x5E5CE6)],
-    [UIColor(rgb: 0x30D158), UIColor(rgb: 0x0A84FF)],
-    [UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0xFF6482)],
+/// What a Today card says and shows: its artwork (a diagonal gradient), the words on it and, for the
+/// detail, the app it is about and the article's paragraphs. The copy is ours.
+struct TodayStory {
+    let eyebrow: String
+    let title: String
+    let subtitle: String
+    let palette: [UIColor]
+    let app: (name: String, category: String, icon: [UIColor])
+    let paragraphs: [String]
+}
+
+private let todayStories: [TodayStory] = [
+    TodayStory(eyebrow: "App of the Day", title: "Sketch Something Every Day",
+               subtitle: "A sketchbook that fits in your pocket",
+               palette: [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F), UIColor(rgb: 0x5E5CE6)],
+               app: ("Inkling", "Sketchbook and diary", [UIColor(rgb: 0xFF375F), UIColor(rgb: 0x5E5CE6)]),
+               paragraphs: [
+                   "Some days are easier to draw than to describe. Inkling turns a blank page into a small daily "
+                       + "habit: a quick sketch over breakfast, a wash of color on the train, a few lines before bed.",
+                   "Its brushes behave like the real thing. Pencils smudge, inks pool at the end of a stroke and "
+                       + "markers bleed a little at the edges. Layers and undo are there when you want them, and out "
+                       + "of sight when you don't.",
+                   "Every page is dated, so after a month you have a diary you can flip through in color.",
+               ]),
+    TodayStory(eyebrow: "Get Started", title: "Five Apps for\nBetter Sleep",
+               subtitle: "Wind down with these calm companions",
+               palette: [UIColor(rgb: 0x30D158), UIColor(rgb: 0x0A84FF)],
+               app: ("Slow Tide", "Sounds and stories for sleep", [UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x30D158)]),
+               paragraphs: ["A good night starts an hour before bed. These apps dim the day down gently."]),
+    TodayStory(eyebrow: "Game of the Day", title: "Drift Through\nNeon Skies",
+               subtitle: "An arcade racer with a retro heart",
+               palette: [UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0xFF6482)],
+               app: ("Skyline Drift", "Arcade racing", [UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0xFF6482)]),
+               paragraphs: ["Hold the turn, ride the glow and chase your own ghost around the city's rooftops."]),
 ]
 
-/// The card's title block on its artwork: a small caption and a two-line title.
-private func addTitlePlaceholders(to view: UIView, width: CGFloat) {
-    view.addSubview(TextPlaceholder(color: UIColor(white: 1, alpha: 0.75), frame: CGRect(x: 20, y: 20, width: 96, height: 12)))
-    view.addSubview(TextPlaceholder(color: .white, frame: CGRect(x: 20, y: 42, width: width - 110, height: 26)))
-    view.addSubview(TextPlaceholder(color: .white, frame: CGRect(x: 20, y: 76, width: width * 0.45, height: 26)))
+/// The words on a card's artwork, as the App Store sets them: a small uppercase eyebrow and a bold title
+/// (up to two lines) at the top, a one-line subtitle along the bottom. The card in the list and the
+/// detail's image both carry them, in the same place while the detail still has the card's frame.
+struct CardCaption {
+    let eyebrow = UILabel()
+    let title = UILabel()
+    let subtitle = UILabel()
+
+    init(story: TodayStory, in view: UIView) {
+        eyebrow.text = story.eyebrow.uppercased()
+        eyebrow.font = .systemFont(ofSize: 15, weight: .semibold)
+        eyebrow.textColor = UIColor(white: 1, alpha: 0.75)
+        title.text = story.title
+        title.font = .systemFont(ofSize: 28, weight: .bold)
+        title.textColor = .white
+        title.numberOfLines = 2
+        subtitle.text = story.subtitle
+        subtitle.font = .systemFont(ofSize: 15)
+        subtitle.textColor = UIColor(white: 1, alpha: 0.85)
+        [eyebrow, title, subtitle].forEach(view.addSubview)
+    }
+
+    /// Lays the caption out on artwork of `size`, its eyebrow `top` points down. The text keeps the card's
+    /// width in every state, so a title never re-wraps while the artwork grows or shrinks.
+    func layout(in size: CGSize, top: CGFloat) {
+        let width = GlobalConstants.todayCardSize.width - 40
+        eyebrow.frame = CGRect(x: 20, y: top, width: width, height: 18)
+        let titleHeight = title.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude)).height
+        title.frame = CGRect(x: 20, y: top + 20, width: width, height: titleHeight)
+        subtitle.frame = CGRect(x: 20, y: size.height - 20 - 18, width: width, height: 18)
+    }
 }
 
 // MARK: - Today list
 
-/// One card of the Today list: a shadowed shape (`bgBackView`) holding clipped artwork and a title.
+/// One card of the Today list: a shadowed shape (`bgBackView`) holding clipped artwork and its caption.
 final class TodayCardView: UIControl {
     let bgBackView = UIView()
     let imageView: GradientView
+    private var caption: CardCaption!
 
-    init(frame: CGRect, palette: [UIColor]) {
-        imageView = GradientView(colors: palette)
+    init(frame: CGRect, story: TodayStory) {
+        imageView = GradientView(colors: story.palette)
         super.init(frame: frame)
         bgBackView.frame = bounds
         bgBackView.backgroundColor = .white
@@ -63,16 +119,18 @@ final class TodayCardView: UIControl {
         bgBackView.addSubview(content)
         imageView.frame = content.bounds
         content.addSubview(imageView)
-        addTitlePlaceholders(to: content, width: frame.width)
+        caption = CardCaption(story: story, in: content)
+        caption.layout(in: content.bounds.size, top: 20)
     }
 }
 
 final class TodayViewController: UIViewController {
     private(set) var cards: [TodayCardView] = []
     private(set) var selectedCell: TodayCardView?
-    private let dateCaption = TextPlaceholder(color: .secondaryLabel)
-    private let titleLabel = TextPlaceholder(color: .label)
-    private let avatar = GradientView(colors: [UIColor(rgb: 0x8E8E93), UIColor(rgb: 0x636366)])
+    private let dateLabel = UILabel()
+    private let titleLabel = UILabel()
+    private let avatar = GradientView(colors: [UIColor(rgb: 0xA2A2A8), UIColor(rgb: 0x6C6C72)])
+    private let initials = UILabel()
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -81,14 +139,24 @@ final class TodayViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        // Header: the date caption, the large "Today" title and the account button.
-        view.addSubview(dateCaption)
+        // Header: the date line, the large "Today" title and the account button (a monogram).
+        dateLabel.text = "Monday, November 24".uppercased()
+        dateLabel.font = .systemFont(ofSize: 13, weight: .semibold)
+        dateLabel.textColor = .secondaryLabel
+        view.addSubview(dateLabel)
+        titleLabel.text = "Today"
+        titleLabel.font = .systemFont(ofSize: 34, weight: .bold)
         view.addSubview(titleLabel)
         avatar.clipsToBounds = true
+        initials.text = "MK"
+        initials.font = .systemFont(ofSize: 15, weight: .semibold)
+        initials.textColor = .white
+        initials.textAlignment = .center
+        avatar.addSubview(initials)
         view.addSubview(avatar)
         let size = GlobalConstants.todayCardSize
-        for (index, palette) in cardPalettes.enumerated() {
-            let card = TodayCardView(frame: CGRect(origin: .zero, size: size), palette: palette)
+        for (index, story) in todayStories.enumerated() {
+            let card = TodayCardView(frame: CGRect(origin: .zero, size: size), story: story)
             card.addAction(UIAction { [unowned self, unowned card] _ in self.showDetail(of: card, index: index) },
                            for: .touchUpInside)
             view.addSubview(card)
@@ -100,10 +168,11 @@ final class TodayViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let top = view.safeAreaInsets.top
-        dateCaption.frame = CGRect(x: 20, y: top + 8, width: 150, height: 13)
-        titleLabel.frame = CGRect(x: 20, y: top + 30, width: 120, height: 32)
+        dateLabel.frame = CGRect(x: 20, y: top + 8, width: view.bounds.width - 96, height: 16)
+        titleLabel.frame = CGRect(x: 20, y: top + 25, width: view.bounds.width - 96, height: 41)
         avatar.frame = CGRect(x: view.bounds.width - 20 - 36, y: top + 28, width: 36, height: 36)
         avatar.layer.cornerRadius = 18
+        initials.frame = avatar.bounds
         var y = top + GlobalConstants.headerHeight
         for card in cards {
             card.frame.origin = CGPoint(x: 20, y: y)
@@ -114,7 +183,7 @@ final class TodayViewController: UIViewController {
     /// The article's didSelectRowAt: remember the cell, present the detail with the custom transition.
     func showDetail(of card: TodayCardView, index: Int) {
         selectedCell = card
-        let detail = CardDetailViewController(palette: cardPalettes[index])
+        let detail = CardDetailViewController(story: todayStories[index])
         present(detail, animated: true)
     }
 
@@ -122,7 +191,7 @@ final class TodayViewController: UIViewController {
     /// screen, its close button shows, and the tab bar (lent to the container) is below the screen.
     func showDetailWithoutAnimation() {
         selectedCell = cards[0]
-        let detail = CardDetailViewController(palette: cardPalettes[0])
+        let detail = CardDetailViewController(story: todayStories[0])
         present(detail, animated: false)
         detail.closeBtn.alpha = 1
         if let tabBar = tabBarController?.tabBar { tabBar.frame.origin.y = kScreenH }
@@ -134,10 +203,10 @@ final class TodayViewController: UIViewController {
 final class CardDetailViewController: UIViewController, UIViewControllerTransitioningDelegate {
     let scrollView = CardDetailScrollView()
     let closeBtn = UIButton(type: .close)
-    private let palette: [UIColor]
+    private let story: TodayStory
 
-    init(palette: [UIColor]) {
-        self.palette = palette
+    init(story: TodayStory) {
+        self.story = story
         super.init()
         modalPresentationStyle = .custom
         transitioningDelegate = self
@@ -153,7 +222,7 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
         super.viewDidLoad()
         scrollView.frame = view.bounds
         scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        scrollView.setUp(palette: palette)
+        scrollView.setUp(story: story)
         view.addSubview(scrollView)
 
         // Below the status bar: the presenter is on screen already, so its safe area is known.
@@ -166,6 +235,13 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
         closeBtn.alpha = 0
         closeBtn.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
         view.addSubview(closeBtn)
+    }
+
+    /// The caption follows the safe area, which follows the view's frame. The animator lays the view out
+    /// inside its animation block, so the caption moves with the same spring as the artwork.
+    override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        scrollView.layoutCaption(safeAreaTop: view.safeAreaInsets.top)
     }
 
     func animationController(forPresented presented: UIViewController, presenting: UIViewController,
@@ -183,29 +259,89 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
     }
 }
 
-/// The detail's scrolling content: the artwork on top, then the article body.
+/// The detail's scrolling content: the artwork and its caption on top, then the article: paragraphs, with
+/// the app it is about after the first.
 final class CardDetailScrollView: UIScrollView {
     private(set) var imageView: GradientView!
+    private var caption: CardCaption!
 
-    func setUp(palette: [UIColor]) {
+    func setUp(story: TodayStory) {
         backgroundColor = .systemBackground
         let imageHeight = GlobalConstants.cardDetailTopImageH
-        imageView = GradientView(colors: palette)
+        imageView = GradientView(colors: story.palette)
         imageView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: imageHeight)
         imageView.clipsToBounds = true
         addSubview(imageView)
-        addTitlePlaceholders(to: imageView, width: GlobalConstants.todayCardSize.width)
-        // Body text: full-width lines that follow the screen's width.
-        var y = imageHeight + 28
-        for (index, fraction) in [0.92, 0.88, 0.95, 0.6, 0.0, 0.9, 0.93, 0.85, 0.97, 0.5].enumerated() {
-            defer { y += index == 4 ? 14 : 24 }
-            guard fraction > 0 else { continue }
-            let line = TextPlaceholder(color: UIColor(white: 0.82, alpha: 1),
-                                       frame: CGRect(x: 20, y: y, width: (bounds.width - 40) * fraction, height: 12))
-            line.autoresizingMask = [.flexibleWidth, .flexibleRightMargin]
-            addSubview(line)
+        caption = CardCaption(story: story, in: imageView)
+        // The article is set once at the screen's width: while the detail grows out of the card, its edges
+        // uncover the text instead of re-wrapping it.
+        let width = bounds.width - 40
+        var y = imageHeight + 24
+        for (index, paragraph) in story.paragraphs.enumerated() {
+            let style = NSMutableParagraphStyle()
+            style.lineSpacing = 3
+            let label = UILabel()
+            label.attributedText = NSAttributedString(string: paragraph, attributes: [
+                .font: UIFont.preferredFont(forTextStyle: .body), .foregroundColor: UIColor.label, .paragraphStyle: style,
+            ])
+            label.numberOfLines = 0
+            let height = label.sizeThatFits(CGSize(width: width, height: .greatestFiniteMagnitude)).height
+            label.frame = CGRect(x: 20, y: y, width: width, height: height)
+            addSubview(label)
+            y += height + 20
+            if index == 0 {
+                let row = AppRowView(app: story.app)
+                row.frame = CGRect(x: 20, y: y, width: width, height: AppRowView.height)
+                addSubview(row)
+                y += AppRowView.height + 20
+            }
         }
         contentSize = CGSize(width: bounds.width, height: y)
+    }
+
+    /// The caption hangs from the detail's safe area: 20 pt below the card's top edge while the detail
+    /// has the card's frame (no status bar there), 20 pt below the status bar once it fills the screen.
+    func layoutCaption(safeAreaTop: CGFloat) {
+        caption.layout(in: imageView.bounds.size, top: safeAreaTop + 20)
+    }
+}
+
+/// The App Store's app row inside an article: icon, name, a line about it and a "GET" button.
+final class AppRowView: UIView {
+    static let height: CGFloat = 76
+    private let icon: GradientView
+    private let name = UILabel()
+    private let about = UILabel()
+    private let getButton = UIButton(type: .system)
+    private let topRule = UIView(), bottomRule = UIView()
+
+    init(app: (name: String, category: String, icon: [UIColor])) {
+        icon = GradientView(colors: app.icon)
+        super.init(frame: .zero)
+        icon.layer.cornerRadius = 12
+        icon.clipsToBounds = true
+        name.text = app.name
+        name.font = .preferredFont(forTextStyle: .headline)
+        about.text = app.category
+        about.font = .preferredFont(forTextStyle: .subheadline)
+        about.textColor = .secondaryLabel
+        getButton.setTitle("GET", for: .normal)
+        getButton.titleLabel?.font = .systemFont(ofSize: 15, weight: .bold)
+        getButton.backgroundColor = .systemGray6
+        getButton.layer.cornerRadius = 15
+        for rule in [topRule, bottomRule] { rule.backgroundColor = .separator }
+        [topRule, icon, name, about, getButton, bottomRule].forEach(addSubview)
+    }
+
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        let width = bounds.width, textX: CGFloat = 66
+        topRule.frame = CGRect(x: 0, y: 0, width: width, height: 1.0 / 3)
+        bottomRule.frame = CGRect(x: 0, y: bounds.height - 1.0 / 3, width: width, height: 1.0 / 3)
+        icon.frame = CGRect(x: 0, y: 14, width: 48, height: 48)
+        getButton.frame = CGRect(x: width - 74, y: 23, width: 74, height: 30)
+        name.frame = CGRect(x: textX, y: 17, width: getButton.frame.minX - 12 - textX, height: 22)
+        about.frame = CGRect(x: textX, y: 39, width: getButton.frame.minX - 12 - textX, height: 20)
     }
 }
 
@@ -284,6 +420,8 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
         toVC.scrollView.imageView.frame.size.width = GlobalConstants.todayCardSize.width
         toVC.scrollView.imageView.frame.size.height = GlobalConstants.todayCardSize.height
         containerView.addSubview(toVC.view)
+        // Its caption where the card has it (the card's frame has no safe area to keep clear of).
+        toVC.view.layoutIfNeeded()
         // 3. Spring to full screen: 1.0 s, damping ratio 0.5 (the article's values).
         UIView.animate(withDuration: transitonDuration, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [], animations: {
             toVC.view.frame = UIScreen.main.bounds
@@ -292,6 +430,8 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
             toVC.scrollView.imageView.frame.size.height = GlobalConstants.cardDetailTopImageH
             toVC.closeBtn.alpha = 1
             fromVC.tabBar.frame.origin.y = kScreenH
+            // The caption moves below the status bar with the same spring.
+            toVC.view.layoutIfNeeded()
         }) { completed in
             transitionContext.completeTransition(completed)
         }
@@ -314,6 +454,7 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
             fromVC.scrollView.imageView.frame.size.height = GlobalConstants.todayCardSize.height
             fromVC.closeBtn.alpha = 0
             toVC.tabBar.frame.origin.y = kScreenH - toVC.tabBar.frame.height
+            fromVC.view.layoutIfNeeded()
         }) { completed in
             transitionContext.completeTransition(completed)
             toVC.view.addSubview(toVC.tabBar)
@@ -331,7 +472,11 @@ public class TodayAppScene {
     public required init() {}
     public func makeRootViewController() -> UIViewController {
         app = UITabBarController()
-        app.viewControllers = [TodayViewController()] + (0..<3).map { _ in UIViewController() }
+        let tabs = [TodayViewController()] + (0..<3).map { _ in UIViewController() }
+        for (index, title) in ["Today", "Games", "Apps", "Search"].enumerated() {
+            tabs[index].tabBarItem = UITabBarItem(title: title, image: nil, tag: index)
+        }
+        app.viewControllers = tabs
         return app
     }
 }

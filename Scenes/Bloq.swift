@@ -311,9 +311,14 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
     let board = BoardView()
     private let backdrop = GradientView(colors: [UIColor(rgb: 0x1B1840), UIColor(rgb: 0x2D1F57)],
                                         start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
-    private let levelTitle = TextPlaceholder(color: UIColor(white: 1, alpha: 0.9))
-    private let levelCaption = TextPlaceholder(color: UIColor(white: 1, alpha: 0.45))
+    private let levelTitle = UILabel()
+    private let levelCaption = UILabel()
     private let movesChip = UIView()
+    private let movesLabel = UILabel()
+    /// Moves made on this level so far; a block that lands in a new cell counts one more.
+    private var moves = 12 {
+        didSet { updateMovesLabel() }
+    }
     private var emptyCells: [UIView] = []
     private(set) var blocks: [BlockViewController] = []
     /// Which block sits in each cell ([row][column]).
@@ -331,12 +336,24 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         view.backgroundColor = UIColor(rgb: 0x1B1840)
     }
 
+    /// Light status bar text over the dark board.
+    override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(backdrop)
+        levelTitle.text = "Level 3"
+        levelTitle.font = .systemFont(ofSize: 28, weight: .bold)
+        levelTitle.textColor = UIColor(white: 1, alpha: 0.92)
         view.addSubview(levelTitle)
+        levelCaption.text = "Par 14 · Best 16"
+        levelCaption.font = .preferredFont(forTextStyle: .footnote)
+        levelCaption.textColor = UIColor(white: 1, alpha: 0.5)
         view.addSubview(levelCaption)
         movesChip.backgroundColor = UIColor(white: 1, alpha: 0.12)
+        movesLabel.textAlignment = .center
+        updateMovesLabel()
+        movesChip.addSubview(movesLabel)
         view.addSubview(movesChip)
         board.backgroundColor = UIColor(rgb: 0x0F0D2B, alpha: 0.75)
         board.layer.cornerRadius = Bloq.boardCornerRadius
@@ -373,10 +390,11 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         laidOutFor = bounds
         backdrop.frame = bounds
         let top = safe.top
-        levelTitle.frame = CGRect(x: 24, y: top + 14, width: 120, height: 26)
-        levelCaption.frame = CGRect(x: 24, y: top + 48, width: 84, height: 12)
-        movesChip.frame = CGRect(x: bounds.width - 24 - 76, y: top + 16, width: 76, height: 32)
+        levelTitle.frame = CGRect(x: 24, y: top + 10, width: bounds.width - 48 - 110, height: 34)
+        levelCaption.frame = CGRect(x: 24, y: top + 44, width: bounds.width - 48 - 110, height: 18)
+        movesChip.frame = CGRect(x: bounds.width - 24 - 104, y: top + 16, width: 104, height: 32)
         movesChip.layer.cornerRadius = 16
+        movesLabel.frame = movesChip.bounds
 
         let inner = bounds.width - 2 * Bloq.boardInset - 2 * Bloq.boardPadding
         pitch = ((inner + Bloq.cellGap) / CGFloat(Bloq.columns)).rounded(.down)
@@ -397,6 +415,17 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
             block.place(x: origin.x, y: origin.y)
         }
         board.layoutIfNeeded()
+    }
+
+    /// "Moves 12": a quiet word and the count in digits of one width, so the chip does not jitter as it counts.
+    private func updateMovesLabel() {
+        let text = NSMutableAttributedString(string: "Moves  ", attributes: [
+            .font: UIFont.systemFont(ofSize: 13, weight: .semibold), .foregroundColor: UIColor(white: 1, alpha: 0.55),
+        ])
+        text.append(NSAttributedString(string: "\(moves)", attributes: [
+            .font: UIFont.monospacedDigitSystemFont(ofSize: 17, weight: .semibold), .foregroundColor: UIColor.white,
+        ]))
+        movesLabel.attributedText = text
     }
 
     func offset(column: Int, row: Int) -> CGPoint {
@@ -430,6 +459,7 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         finishes.append((position, CGPoint(x: block.startingXOffset, y: block.startingYOffset),
                          CGPoint(x: block.endingXOffset, y: block.endingYOffset)))
         guard position == .end, let target = neighbour(of: block.cell, block.animationDirection) else { return }
+        moves += 1
         grid[block.cell.row][block.cell.column] = nil
         grid[target.row][target.column] = block
         block.cell = target

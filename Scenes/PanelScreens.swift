@@ -1,7 +1,7 @@
 // The screens of the panel scenes: a pizza-menu app (the articles are Dodo Pizza's)
 // whose parent screen presents the half-screen panel (ChildViewController, as the articles name it), a quick
-// menu from the right and an information banner from the top. Plain views and placeholder bars, laid out
-// from the safe area.
+// menu from the right and an information banner from the top. Plain views and labels in iOS's text styles,
+// laid out from the safe area. The words are ours.
 import UIKit
 
 private let brandOrange = UIColor(rgb: 0xFF6900)
@@ -25,9 +25,10 @@ final class ParentViewController: UIViewController {
     private let showsPanelOnAppear: Bool
     private var hasAppeared = false
 
-    private let titleBar = TextPlaceholder(color: .label)
+    private let titleLabel = UILabel()
     private let promo = GradientView(colors: [UIColor(rgb: 0xFF9F0A), brandOrange, UIColor(rgb: 0xFF375F)])
-    private var promoLines: [TextPlaceholder] = []
+    private let promoEyebrow = UILabel()
+    private let promoTitle = UILabel()
     private var chips: [UIView] = []
     private var rows: [MenuRowView] = []
 
@@ -87,36 +88,55 @@ final class ParentViewController: UIViewController {
         for y in [12.0, 17, 22] as [CGFloat] {
             menuButton.addSubview(Glyph.bar(CGRect(x: 10, y: y, width: 16, height: 2.5), color: .darkGray))
         }
-        view.addSubview(titleBar)
+        titleLabel.text = "Menu"
+        titleLabel.font = .preferredFont(forTextStyle: .headline)
+        titleLabel.textAlignment = .center
+        view.addSubview(titleLabel)
 
         promo.clipsToBounds = true
         view.addSubview(promo)
-        for _ in 0..<3 {
-            let line = TextPlaceholder(color: .white)
-            promoLines.append(line)
-            promo.addSubview(line)
-        }
+        promoEyebrow.text = "TODAY ONLY"
+        promoEyebrow.font = .systemFont(ofSize: 13, weight: .semibold)
+        promoEyebrow.textColor = UIColor(white: 1, alpha: 0.8)
+        promoTitle.text = "Two large pizzas\nfor just $25"
+        promoTitle.font = .systemFont(ofSize: 22, weight: .bold)
+        promoTitle.textColor = .white
+        promoTitle.numberOfLines = 2
+        [promoEyebrow, promoTitle].forEach(promo.addSubview)
 
-        for (index, width) in [64, 84, 60, 92, 76].enumerated() {
-            let chip = UIView(frame: CGRect(x: 0, y: 0, width: width, height: 32))
+        // Category chips, each as wide as its word; the first is selected.
+        for (index, category) in ["Pizza", "Combos", "Snacks", "Drinks", "Desserts"].enumerated() {
+            let label = UILabel()
+            label.text = category
+            label.font = .systemFont(ofSize: 15, weight: index == 0 ? .semibold : .medium)
+            label.textColor = index == 0 ? .white : .label
+            label.textAlignment = .center
+            let width = label.intrinsicContentSize.width + 32
+            label.frame = CGRect(x: 0, y: 0, width: width, height: 32)
+            let chip = UIView(frame: label.frame)
             chip.backgroundColor = index == 0 ? .label : .systemGray6
             chip.layer.cornerRadius = 16
-            chip.addSubview(Glyph.bar(CGRect(x: 14, y: 12, width: CGFloat(width) - 28, height: 8),
-                                      color: index == 0 ? .white : UIColor(white: 0.62, alpha: 1)))
+            chip.addSubview(label)
             chips.append(chip)
             view.addSubview(chip)
         }
 
-        let pizzas: [[UIColor]] = [
-            [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xD2461E)],
-            [UIColor(rgb: 0xFFE07A), UIColor(rgb: 0xFF6B3D)],
-            [UIColor(rgb: 0xF4C06A), UIColor(rgb: 0xB5542C)],
-            [UIColor(rgb: 0xFFD479), UIColor(rgb: 0xE2512B), UIColor(rgb: 0x8A2A12)],
-            [UIColor(rgb: 0xFFE9A8), UIColor(rgb: 0xF29B38)],
-            [UIColor(rgb: 0xFFCF6A), UIColor(rgb: 0xC8402A)],
+        let pizzas: [(name: String, about: String, price: String, palette: [UIColor])] = [
+            ("Margherita", "Tomato sauce, mozzarella, basil and a drizzle of olive oil", "from $9.49",
+             [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xD2461E)]),
+            ("Four Cheese", "Mozzarella, cheddar, parmesan and blue cheese on a cream base", "from $11.99",
+             [UIColor(rgb: 0xFFE07A), UIColor(rgb: 0xFF6B3D)]),
+            ("Ham & Mushrooms", "Smoked ham, mushrooms, mozzarella and tomato sauce", "from $10.49",
+             [UIColor(rgb: 0xF4C06A), UIColor(rgb: 0xB5542C)]),
+            ("Pepperoni Feast", "Double pepperoni, mozzarella and our spicy tomato sauce", "from $11.49",
+             [UIColor(rgb: 0xFFD479), UIColor(rgb: 0xE2512B), UIColor(rgb: 0x8A2A12)]),
+            ("Garden Veggie", "Peppers, red onion, olives, tomatoes and mozzarella", "from $10.99",
+             [UIColor(rgb: 0xFFE9A8), UIColor(rgb: 0xF29B38)]),
+            ("BBQ Chicken", "Grilled chicken, red onion, mozzarella and barbecue sauce", "from $12.49",
+             [UIColor(rgb: 0xFFCF6A), UIColor(rgb: 0xC8402A)]),
         ]
-        for palette in pizzas {
-            let row = MenuRowView(palette: palette)
+        for pizza in pizzas {
+            let row = MenuRowView(name: pizza.name, about: pizza.about, price: pizza.price, palette: pizza.palette)
             rows.append(row)
             view.addSubview(row)
         }
@@ -127,7 +147,9 @@ final class ParentViewController: UIViewController {
         openButton.layer.shadowOpacity = 0.18
         openButton.layer.shadowRadius = 10
         openButton.layer.shadowOffset = CGSize(width: 0, height: 4)
-        openButton.addSubview(TextPlaceholder(color: .white, frame: CGRect(x: 0, y: 19, width: 96, height: 14)))
+        openButton.setTitle("Open", for: .normal)
+        openButton.setTitleColor(.white, for: .normal)
+        openButton.titleLabel?.font = .preferredFont(forTextStyle: .headline)
         view.addSubview(openButton)
     }
 
@@ -139,14 +161,13 @@ final class ParentViewController: UIViewController {
         bannerButton.frame = CGRect(x: 20, y: y, width: 36, height: 36)
         menuButton.frame = CGRect(x: width - 20 - 36, y: y, width: 36, height: 36)
         for button in [bannerButton, menuButton] { button.layer.cornerRadius = 18 }
-        titleBar.frame = CGRect(x: (width - 120) / 2, y: y + 10, width: 120, height: 16)
+        titleLabel.frame = CGRect(x: 64, y: y, width: width - 128, height: 36)
         y += 52
 
         promo.frame = CGRect(x: 20, y: y, width: width - 40, height: 132)
         promo.layer.cornerRadius = 16
-        promoLines[0].frame = CGRect(x: 18, y: 22, width: 92, height: 10)
-        promoLines[1].frame = CGRect(x: 18, y: 46, width: min(220, width - 120), height: 22)
-        promoLines[2].frame = CGRect(x: 18, y: 76, width: min(150, width - 160), height: 22)
+        promoEyebrow.frame = CGRect(x: 18, y: 18, width: promo.bounds.width - 36, height: 16)
+        promoTitle.frame = CGRect(x: 18, y: 38, width: promo.bounds.width - 36, height: 56)
         y += 132 + 16
 
         var x: CGFloat = 20
@@ -162,28 +183,38 @@ final class ParentViewController: UIViewController {
         }
 
         openButton.frame = CGRect(x: 20, y: height - max(insets.bottom, 16) - 52, width: width - 40, height: 52)
-        openButton.subviews[0].frame.origin.x = (openButton.bounds.width - 96) / 2
     }
 }
 
-/// One pizza in the list: a round picture, a name, two lines of description and a price pill.
+/// One pizza in the list: a round picture, a name, two lines of description and a price tag.
 final class MenuRowView: UIView {
     static let height: CGFloat = 100
     private let picture: GradientView
-    private let name = TextPlaceholder(color: .label)
-    private let lines = [TextPlaceholder(color: UIColor(white: 0.82, alpha: 1)), TextPlaceholder(color: UIColor(white: 0.82, alpha: 1))]
-    private let price = UIView()
+    private let name = UILabel()
+    private let about = UILabel()
+    private let price = UILabel()
+    private let priceTag = UIView()
 
-    init(palette: [UIColor]) {
+    init(name: String, about: String, price: String, palette: [UIColor]) {
         picture = GradientView(colors: palette, start: CGPoint(x: 0.2, y: 0.1), end: CGPoint(x: 0.9, y: 1))
         super.init(frame: .zero)
         picture.clipsToBounds = true
         addSubview(picture)
-        addSubview(name)
-        lines.forEach(addSubview)
-        price.backgroundColor = UIColor(rgb: 0xFFF0E5)
-        price.addSubview(Glyph.bar(CGRect(x: 14, y: 10, width: 44, height: 8), color: brandOrange))
-        addSubview(price)
+        self.name.text = name
+        self.name.font = .preferredFont(forTextStyle: .headline)
+        addSubview(self.name)
+        self.about.text = about
+        self.about.font = .preferredFont(forTextStyle: .footnote)
+        self.about.textColor = .secondaryLabel
+        self.about.numberOfLines = 2
+        addSubview(self.about)
+        priceTag.backgroundColor = UIColor(rgb: 0xFFF0E5)
+        self.price.text = price
+        self.price.font = .systemFont(ofSize: 13, weight: .semibold)
+        self.price.textColor = brandOrange
+        self.price.textAlignment = .center
+        priceTag.addSubview(self.price)
+        addSubview(priceTag)
     }
 
     override func layoutSubviews() {
@@ -191,11 +222,12 @@ final class MenuRowView: UIView {
         let width = bounds.width, textX: CGFloat = 112
         picture.frame = CGRect(x: 20, y: 10, width: 80, height: 80)
         picture.layer.cornerRadius = 40
-        name.frame = CGRect(x: textX, y: 14, width: 130, height: 14)
-        lines[0].frame = CGRect(x: textX, y: 38, width: width - textX - 20, height: 9)
-        lines[1].frame = CGRect(x: textX, y: 53, width: (width - textX - 20) * 0.7, height: 9)
-        price.frame = CGRect(x: textX, y: 66, width: 72, height: 28)
-        price.layer.cornerRadius = 14
+        name.frame = CGRect(x: textX, y: 9, width: width - textX - 20, height: 22)
+        about.frame = CGRect(x: textX, y: 31, width: width - textX - 20, height: 32)
+        let tagWidth = price.intrinsicContentSize.width + 24
+        priceTag.frame = CGRect(x: textX, y: 67, width: tagWidth, height: 24)
+        priceTag.layer.cornerRadius = 12
+        price.frame = priceTag.bounds
     }
 }
 
@@ -237,13 +269,15 @@ private func screenInsets(of controller: UIViewController) -> UIEdgeInsets {
 final class ChildViewController: UIViewController {
     let closeButton = Glyph.closeButton()
     private let grabber = Glyph.bar(CGRect(x: 0, y: 6, width: 36, height: 5), color: UIColor(rgb: 0xD1D1D6))
-    private let titleBar = TextPlaceholder(color: .label)
-    private let subtitle = TextPlaceholder(color: UIColor(white: 0.75, alpha: 1))
+    private let titleLabel = UILabel()
+    private let subtitle = UILabel()
     private let segments = UIView()
     private let selectedSegment = UIView()
+    private var segmentLabels: [UILabel] = []
+    private let extrasHeader = UILabel()
     private var extras: [UIView] = []
-    private var prices: [UIView] = []
-    private let addButton = UIView()
+    private var prices: [UILabel] = []
+    private let addButton = UIButton(type: .custom)
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -258,7 +292,12 @@ final class ChildViewController: UIViewController {
         view.addSubview(grabber)
         closeButton.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
         view.addSubview(closeButton)
-        view.addSubview(titleBar)
+        titleLabel.text = "Margherita"
+        titleLabel.font = .systemFont(ofSize: 22, weight: .bold)
+        view.addSubview(titleLabel)
+        subtitle.text = "25 cm, traditional crust, 450 g"
+        subtitle.font = .preferredFont(forTextStyle: .subheadline)
+        subtitle.textColor = .secondaryLabel
         view.addSubview(subtitle)
 
         segments.backgroundColor = .systemGray6
@@ -270,18 +309,47 @@ final class ChildViewController: UIViewController {
         selectedSegment.layer.shadowRadius = 3
         selectedSegment.layer.shadowOffset = CGSize(width: 0, height: 1)
         segments.addSubview(selectedSegment)
+        // A segmented control's items: the selected one semibold on its raised thumb.
+        for (index, size) in ["Small", "Medium", "Large"].enumerated() {
+            let label = UILabel()
+            label.text = size
+            label.font = .systemFont(ofSize: 13, weight: index == 0 ? .semibold : .medium)
+            label.textAlignment = .center
+            segmentLabels.append(label)
+            segments.addSubview(label)
+        }
         view.addSubview(segments)
 
-        let toppings: [UIColor] = [UIColor(rgb: 0xE2512B), UIColor(rgb: 0x34C759), UIColor(rgb: 0xFFCC00), UIColor(rgb: 0x8E5A3C)]
-        for color in toppings {
+        extrasHeader.text = "ADD TOPPINGS"
+        extrasHeader.font = .preferredFont(forTextStyle: .footnote)
+        extrasHeader.textColor = .secondaryLabel
+        view.addSubview(extrasHeader)
+        let toppings: [(color: UIColor, name: String, about: String, price: String)] = [
+            (UIColor(rgb: 0xE2512B), "Cherry tomatoes", "Halved, oven-roasted", "+$1.00"),
+            (UIColor(rgb: 0x34C759), "Jalapeños", "Sliced, quite hot", "+$0.80"),
+            (UIColor(rgb: 0xFFCC00), "Extra mozzarella", "A second handful", "+$1.50"),
+            (UIColor(rgb: 0x8E5A3C), "Mushrooms", "Fresh champignons", "+$1.00"),
+        ]
+        for topping in toppings {
             let row = UIView()
             let dot = UIView(frame: CGRect(x: 20, y: 8, width: 36, height: 36))
-            dot.backgroundColor = color
+            dot.backgroundColor = topping.color
             dot.layer.cornerRadius = 18
             row.addSubview(dot)
-            row.addSubview(TextPlaceholder(color: UIColor(white: 0.3, alpha: 1), frame: CGRect(x: 70, y: 14, width: 120, height: 11)))
-            row.addSubview(TextPlaceholder(color: UIColor(white: 0.8, alpha: 1), frame: CGRect(x: 70, y: 31, width: 72, height: 8)))
-            let price = TextPlaceholder(color: brandOrange, frame: CGRect(x: 0, y: 20, width: 48, height: 11))
+            let name = UILabel(frame: CGRect(x: 70, y: 6, width: 180, height: 22))
+            name.text = topping.name
+            name.font = .preferredFont(forTextStyle: .body)
+            row.addSubview(name)
+            let about = UILabel(frame: CGRect(x: 70, y: 27, width: 180, height: 18))
+            about.text = topping.about
+            about.font = .preferredFont(forTextStyle: .footnote)
+            about.textColor = .secondaryLabel
+            row.addSubview(about)
+            let price = UILabel(frame: CGRect(x: 0, y: 15, width: 64, height: 22))
+            price.text = topping.price
+            price.font = .systemFont(ofSize: 15, weight: .semibold)
+            price.textColor = brandOrange
+            price.textAlignment = .right
             row.addSubview(price)
             prices.append(price)
             extras.append(row)
@@ -290,7 +358,9 @@ final class ChildViewController: UIViewController {
 
         addButton.backgroundColor = brandOrange
         addButton.layer.cornerRadius = 25
-        addButton.addSubview(TextPlaceholder(color: .white, frame: CGRect(x: 0, y: 18, width: 120, height: 14)))
+        addButton.setTitle("Add to Cart · $9.49", for: .normal)
+        addButton.setTitleColor(.white, for: .normal)
+        addButton.titleLabel?.font = .preferredFont(forTextStyle: .headline)
         view.addSubview(addButton)
     }
 
@@ -300,19 +370,23 @@ final class ChildViewController: UIViewController {
         let bottom = screenInsets(of: self).bottom
         grabber.frame.origin.x = (width - 36) / 2
         closeButton.frame.origin = CGPoint(x: width - 16 - 30, y: 16)
-        titleBar.frame = CGRect(x: 20, y: 24, width: 170, height: 20)
-        subtitle.frame = CGRect(x: 20, y: 54, width: 120, height: 10)
+        titleLabel.frame = CGRect(x: 20, y: 20, width: width - 20 - 58, height: 28)
+        subtitle.frame = CGRect(x: 20, y: 48, width: width - 20 - 58, height: 20)
         segments.frame = CGRect(x: 20, y: 80, width: width - 40, height: 34)
-        selectedSegment.frame = CGRect(x: 2, y: 2, width: (width - 40 - 4) / 3, height: 30)
+        let segmentWidth = (width - 40 - 4) / 3
+        selectedSegment.frame = CGRect(x: 2, y: 2, width: segmentWidth, height: 30)
+        for (index, label) in segmentLabels.enumerated() {
+            label.frame = CGRect(x: 2 + CGFloat(index) * segmentWidth, y: 2, width: segmentWidth, height: 30)
+        }
 
         addButton.frame = CGRect(x: 20, y: height - max(bottom, 12) - 50, width: width - 40, height: 50)
-        addButton.subviews[0].frame.origin.x = (addButton.bounds.width - 120) / 2
+        extrasHeader.frame = CGRect(x: 20, y: 126, width: width - 40, height: 18)
         // As many extras as fit above the button.
-        var y: CGFloat = 126
+        var y: CGFloat = 148
         for (row, price) in zip(extras, prices) {
             row.frame = CGRect(x: 0, y: y, width: width, height: 52)
             row.isHidden = y + 52 > addButton.frame.minY - 8
-            price.frame.origin.x = width - 20 - 48
+            price.frame.origin.x = width - 20 - 64
             y += 52
         }
     }
@@ -324,11 +398,12 @@ final class ChildViewController: UIViewController {
 final class QuickMenuViewController: UIViewController {
     let closeButton = Glyph.closeButton()
     private let avatar = GradientView(colors: [UIColor(rgb: 0xFF9F0A), brandOrange])
-    private let name = TextPlaceholder(color: .label)
-    private let email = TextPlaceholder(color: UIColor(white: 0.75, alpha: 1))
+    private let initials = UILabel()
+    private let name = UILabel()
+    private let email = UILabel()
     private let separator = UIView()
     private var items: [UIView] = []
-    private let logOut = TextPlaceholder(color: UIColor(rgb: 0xFF3B30))
+    private let logOut = UILabel()
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -341,23 +416,41 @@ final class QuickMenuViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         avatar.clipsToBounds = true
+        initials.text = "AR"
+        initials.font = .systemFont(ofSize: 22, weight: .semibold)
+        initials.textColor = .white
+        initials.textAlignment = .center
+        avatar.addSubview(initials)
+        name.text = "Anna Rossi"
+        name.font = .systemFont(ofSize: 20, weight: .semibold)
+        email.text = "anna.rossi@example.com"
+        email.font = .preferredFont(forTextStyle: .subheadline)
+        email.textColor = .secondaryLabel
         [avatar, name, email].forEach(view.addSubview)
         closeButton.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
         view.addSubview(closeButton)
         separator.backgroundColor = .separator
         view.addSubview(separator)
-        let icons: [UIColor] = [brandOrange, .systemBlue, .systemGreen, .systemPurple, .systemPink, .systemGray]
-        for (index, color) in icons.enumerated() {
+        let sections: [(color: UIColor, title: String)] = [
+            (brandOrange, "My Orders"), (.systemBlue, "Addresses"), (.systemGreen, "Payment Methods"),
+            (.systemPurple, "Rewards"), (.systemPink, "Favorites"), (.systemGray, "Settings"),
+        ]
+        for section in sections {
             let item = UIView()
             let icon = UIView(frame: CGRect(x: 20, y: 10, width: 28, height: 28))
-            icon.backgroundColor = color
+            icon.backgroundColor = section.color
             icon.layer.cornerRadius = 8
             item.addSubview(icon)
-            item.addSubview(TextPlaceholder(color: UIColor(white: 0.25, alpha: 1),
-                                            frame: CGRect(x: 62, y: 19, width: [110, 86, 124, 70, 98, 80][index], height: 10)))
+            let title = UILabel(frame: CGRect(x: 62, y: 13, width: 0, height: 22))
+            title.text = section.title
+            title.font = .preferredFont(forTextStyle: .body)
+            item.addSubview(title)
             items.append(item)
             view.addSubview(item)
         }
+        logOut.text = "Log Out"
+        logOut.font = .preferredFont(forTextStyle: .body)
+        logOut.textColor = .systemRed
         view.addSubview(logOut)
     }
 
@@ -367,16 +460,18 @@ final class QuickMenuViewController: UIViewController {
         let top = insets.top
         avatar.frame = CGRect(x: 20, y: top + 16, width: 56, height: 56)
         avatar.layer.cornerRadius = 28
+        initials.frame = avatar.bounds
         closeButton.frame.origin = CGPoint(x: width - 16 - 30, y: top + 16)
-        name.frame = CGRect(x: 20, y: top + 86, width: 140, height: 16)
-        email.frame = CGRect(x: 20, y: top + 110, width: 104, height: 10)
-        separator.frame = CGRect(x: 20, y: top + 138, width: width - 40, height: 1)
+        name.frame = CGRect(x: 20, y: top + 80, width: width - 40, height: 25)
+        email.frame = CGRect(x: 20, y: top + 105, width: width - 40, height: 20)
+        separator.frame = CGRect(x: 20, y: top + 138, width: width - 40, height: 1.0 / 3)
         var y = top + 150
         for item in items {
             item.frame = CGRect(x: 0, y: y, width: width, height: 48)
+            item.subviews[1].frame.size.width = width - 62 - 16
             y += 48
         }
-        logOut.frame = CGRect(x: 20, y: height - max(insets.bottom, 16) - 28, width: 72, height: 12)
+        logOut.frame = CGRect(x: 20, y: height - max(insets.bottom, 16) - 34, width: width - 40, height: 22)
     }
 }
 
@@ -384,9 +479,9 @@ final class QuickMenuViewController: UIViewController {
 final class BannerViewController: UIViewController {
     let closeButton = Glyph.closeButton()
     private let icon = GradientView(colors: [UIColor(rgb: 0x30D158), UIColor(rgb: 0x00A86B)])
-    private let titleBar = TextPlaceholder(color: .label)
-    private let lines = [TextPlaceholder(color: UIColor(white: 0.72, alpha: 1)), TextPlaceholder(color: UIColor(white: 0.72, alpha: 1))]
-    private let action = UIView()
+    private let titleLabel = UILabel()
+    private let message = UILabel()
+    private let action = UIButton(type: .custom)
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -400,10 +495,18 @@ final class BannerViewController: UIViewController {
         super.viewDidLoad()
         icon.clipsToBounds = true
         view.addSubview(icon)
-        view.addSubview(titleBar)
-        lines.forEach(view.addSubview)
+        titleLabel.text = "Your order is on its way"
+        titleLabel.font = .preferredFont(forTextStyle: .headline)
+        view.addSubview(titleLabel)
+        message.text = "Marco picked up your pizzas. Expect him at your door in about 20 minutes."
+        message.font = .preferredFont(forTextStyle: .subheadline)
+        message.textColor = .secondaryLabel
+        message.numberOfLines = 2
+        view.addSubview(message)
         action.backgroundColor = UIColor(rgb: 0xE8F8EE)
-        action.addSubview(Glyph.bar(CGRect(x: 14, y: 9, width: 60, height: 8), color: UIColor(rgb: 0x00A86B)))
+        action.setTitle("Track Order", for: .normal)
+        action.setTitleColor(UIColor(rgb: 0x00A86B), for: .normal)
+        action.titleLabel?.font = .systemFont(ofSize: 13, weight: .semibold)
         view.addSubview(action)
         closeButton.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
         view.addSubview(closeButton)
@@ -414,10 +517,9 @@ final class BannerViewController: UIViewController {
         let top = screenInsets(of: self).top, width = view.bounds.width
         icon.frame = CGRect(x: 20, y: top + 18, width: 44, height: 44)
         icon.layer.cornerRadius = 22
-        titleBar.frame = CGRect(x: 78, y: top + 20, width: min(180, width - 78 - 60), height: 14)
-        lines[0].frame = CGRect(x: 78, y: top + 44, width: width - 78 - 24, height: 9)
-        lines[1].frame = CGRect(x: 78, y: top + 59, width: (width - 78 - 24) * 0.6, height: 9)
-        action.frame = CGRect(x: 78, y: top + 78, width: 88, height: 26)
+        titleLabel.frame = CGRect(x: 78, y: top + 18, width: width - 78 - 56, height: 22)
+        message.frame = CGRect(x: 78, y: top + 40, width: width - 78 - 20, height: 36)
+        action.frame = CGRect(x: 78, y: top + 80, width: action.intrinsicContentSize.width + 28, height: 26)
         action.layer.cornerRadius = 13
         closeButton.frame.origin = CGPoint(x: width - 16 - 30, y: top + 14)
     }

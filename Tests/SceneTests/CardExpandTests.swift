@@ -44,8 +44,9 @@ import Compositor
         let plan = try Stage.plan(CardExpandScene.self, settings: Self.settings)
         let end = try #require(plan.transitions.first).end
         let frame = try #require(Stage.frames(CardExpandScene.self, settings: Self.settings, times: [end]).first)
-        // Bottom rows: the detail's white body, not the tab bar's grey.
-        let bottom = frame[196, 845]
+        // Bottom rows, in the article's right margin (clear of its text): the detail's white body, not the
+        // tab bar's grey.
+        let bottom = frame[388, 845]
         #expect(bottom == RGBA8(r: 255, g: 255, b: 255, a: 255))
         // Top-left corner: the detail's artwork reaches the screen corner (radius 0).
         let corner = frame[0, 0]
