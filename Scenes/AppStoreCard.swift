@@ -231,7 +231,12 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
         closeBtn.autoresizingMask = [.flexibleLeftMargin]
         closeBtn.backgroundColor = UIColor(white: 0.15, alpha: 0.55)
         closeBtn.layer.cornerRadius = 15
-        CloseGlyph.draw(in: closeBtn)
+        let cross = UIImageView(image: UIImage(systemName: "xmark",
+                                               withConfiguration: UIImage.SymbolConfiguration(pointSize: 13, weight: .bold)))
+        cross.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+        cross.contentMode = .center
+        cross.tintColor = .white
+        closeBtn.addSubview(cross)
         closeBtn.alpha = 0
         closeBtn.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
         view.addSubview(closeBtn)
@@ -345,24 +350,6 @@ final class AppRowView: UIView {
     }
 }
 
-/// The close button's "×": small rounded squares along both diagonals (no rotated shapes needed).
-enum CloseGlyph {
-    static func draw(in button: UIView) {
-        let size: CGFloat = 2.6, steps = 6, span: CGFloat = 11
-        for i in 0...steps {
-            let t = CGFloat(i) / CGFloat(steps)
-            for (x, y) in [(t, t), (t, 1 - t)] {
-                let dot = UIView(frame: CGRect(x: 15 - span / 2 + x * span - size / 2, y: 15 - span / 2 + y * span - size / 2,
-                                               width: size, height: size))
-                dot.backgroundColor = .white
-                dot.layer.cornerRadius = size / 2
-                dot.isUserInteractionEnabled = false
-                button.addSubview(dot)
-            }
-        }
-    }
-}
-
 /// Lends the tab bar to the transition's container so the animator can slide it away and back; the
 /// dismiss animator gives it back to the tab bar controller's view when it completes.
 final class CardPresentationController: UIPresentationController {
@@ -473,8 +460,10 @@ public class TodayAppScene {
     public func makeRootViewController() -> UIViewController {
         app = UITabBarController()
         let tabs = [TodayViewController()] + (0..<3).map { _ in UIViewController() }
-        for (index, title) in ["Today", "Games", "Apps", "Search"].enumerated() {
-            tabs[index].tabBarItem = UITabBarItem(title: title, image: nil, tag: index)
+        let items = [("Today", "doc.text.image"), ("Games", "gamecontroller"), ("Apps", "square.stack.3d.up"),
+                     ("Search", "magnifyingglass")]
+        for (index, (title, symbol)) in items.enumerated() {
+            tabs[index].tabBarItem = UITabBarItem(title: title, image: UIImage(systemName: symbol), tag: index)
         }
         app.viewControllers = tabs
         return app

@@ -82,12 +82,9 @@ final class ParentViewController: UIViewController {
             button.backgroundColor = .systemGray6
             view.addSubview(button)
         }
-        // The banner button: an "i" (dot over a bar); the menu button: three bars.
-        bannerButton.addSubview(Glyph.bar(CGRect(x: 16.5, y: 10, width: 3, height: 3), color: .darkGray))
-        bannerButton.addSubview(Glyph.bar(CGRect(x: 16.5, y: 15, width: 3, height: 11), color: .darkGray))
-        for y in [12.0, 17, 22] as [CGFloat] {
-            menuButton.addSubview(Glyph.bar(CGRect(x: 10, y: y, width: 16, height: 2.5), color: .darkGray))
-        }
+        // The banner button shows "info", the menu button the three menu lines.
+        bannerButton.addSubview(Glyph.icon("info.circle", in: CGSize(width: 36, height: 36), color: .darkGray))
+        menuButton.addSubview(Glyph.icon("line.3.horizontal", in: CGSize(width: 36, height: 36), color: .darkGray))
         titleLabel.text = "Menu"
         titleLabel.font = .preferredFont(forTextStyle: .headline)
         titleLabel.textAlignment = .center
@@ -231,8 +228,17 @@ final class MenuRowView: UIView {
     }
 }
 
-/// Small solid shapes for icons (no text or images needed).
+/// Small solid shapes and symbol icons.
 enum Glyph {
+    /// A symbol centred in a box of `size` at the origin, in `color`.
+    static func icon(_ name: String, in size: CGSize, color: UIColor, weight: UIImage.SymbolWeight = .medium) -> UIImageView {
+        let view = UIImageView(image: UIImage(systemName: name, withConfiguration: UIImage.SymbolConfiguration(weight: weight)))
+        view.frame = CGRect(origin: .zero, size: size)
+        view.contentMode = .center
+        view.tintColor = color
+        return view
+    }
+
     static func bar(_ frame: CGRect, color: UIColor) -> UIView {
         let view = UIView(frame: frame)
         view.backgroundColor = color
@@ -247,11 +253,11 @@ enum Glyph {
         button.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
         button.backgroundColor = .systemGray6
         button.layer.cornerRadius = 15
-        for angle in [CGFloat.pi / 4, -CGFloat.pi / 4] {
-            let stroke = bar(CGRect(x: 8, y: 13.75, width: 14, height: 2.5), color: UIColor(white: 0.5, alpha: 1))
-            stroke.transform = CGAffineTransform(rotationAngle: angle)
-            button.addSubview(stroke)
-        }
+        let cross = UIImageView(image: UIImage(systemName: "xmark", withConfiguration: UIImage.SymbolConfiguration(pointSize: 12, weight: .bold)))
+        cross.frame = button.bounds
+        cross.contentMode = .center
+        cross.tintColor = UIColor(white: 0.5, alpha: 1)
+        button.addSubview(cross)
         return button
     }
 }
