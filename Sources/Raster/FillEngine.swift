@@ -4,10 +4,12 @@
 //
 // Images are sampled bilinearly: the image pixel (i, j) holds its premultiplied value at its centre
 // (i + ½, j + ½); a buffer pixel's centre is mapped by `deviceToImage`, the four image pixels around
-// the mapped point are weighted by the bilinear fractions, each rounded to a multiple of 1/4096 (pixels
-// outside the image count as transparent, so the image's own edges are anti-aliased by the sampling),
-// and each channel's weighted sum is rounded to nearest once (exact integer arithmetic). A 1:1
-// placement at an integer offset therefore reproduces the image exactly.
+// the mapped point are weighted by the bilinear fractions, each rounded to a multiple of 1/4096, and each
+// channel's weighted sum is rounded to nearest once (exact integer arithmetic). Positions outside the
+// texel centres clamp to the edge texels, as Core Animation samples a layer's contents: a magnified image
+// keeps its edge colour right up to the rectangle it fills, whose own edge is anti-aliased by the shape's
+// coverage (not by fading to transparent over the last half texel). A 1:1 placement at an integer offset
+// therefore reproduces the image exactly.
 import CoreGraphics
 
 /// What a general fill paints with.
@@ -177,13 +179,8 @@ struct ImageSampler {
         let iw = image.width, ih = image.height
         image.withPixels { src in
             if let (sdx, sdy) = integerShift {
-                let iy = py + sdy
-                guard iy >= 0 && iy < ih else { out.update(x0..<x1, repeating: 0); return }
-                let srow = src.row(iy)
-                for px in x0..<x1 {
-                    let ix = px + sdx
-                    out[px] = ix >= 0 && ix < iw ? srow[ix] : 0
-                }
+                let srow = src.row(Swift.min(Swift.max(py + sdy, 0), ih - 1))
+                for px in x0..<x1 { out[px] = srow[Swift.min(Swift.max(px + sdx, 0), iw - 1)] }
                 return
             }
             @inline(__always) func fetch(_ x: Int, _ y: Int) -> UInt32 {
@@ -191,30 +188,8 @@ struct ImageSampler {
             }
             let cy = Double(py) + 0.5
             let m = t
-            let wMax = Double(iw), hMax = Double(ih)
-            // Affine maps: only the pixels whose centre maps into (−1, w) × (−1, h) can be non-zero; the
-            // others of the row are cleared at once (the per-pixel test below still decides).
-            var lo = x0, hi = x1
-            if m.isAffine {
-                func limit(_ slope: Double, _ base: Double, _ maxValue: Double) {
-                    // value(px) = slope·(px + ½) + base must lie in (−1, maxValue).
-                    if slope == 0 {
-                        if !(base > -1 && base < maxValue) { hi = lo }
-                        return
-                    }
-                    let p0 = (-1 - base) / slope - 0.5, p1 = (maxValue - base) / slope - 0.5
-                    let a = Swift.min(p0, p1), b = Swift.max(p0, p1)
-                    guard a.isFinite, b.isFinite else { return }
-                    if a > Double(lo) { lo = Swift.min(hi, Int(Swift.min(a, Double(hi)))) }
-                    if b < Double(hi - 1) { hi = Swift.max(lo, Int(Swift.max(b, Double(lo))) + 2) }
-                }
-                limit(m.a, m.b * cy + m.c - 0.5, wMax)
-                limit(m.d, m.e * cy + m.f - 0.5, hMax)
-                hi = Swift.max(lo, Swift.min(hi, x1)); lo = Swift.max(lo, x0)
-            }
-            if lo > x0 { out.update(x0..<lo, repeating: 0) }
-            if hi < x1 { out.update(hi..<x1, repeating: 0) }
-            guard lo < hi else { return }
+            let wMax = Double(iw - 1), hMax = Double(ih - 1)
+            let lo = x0, hi = x1
             // The bilinear sample with 12-bit fractions fx, fy (0 ≤ f < 4096) at image pixel (ix, iy).
             @inline(__always) func sample(_ ix: Int, _ iy: Int, _ fx: UInt64, _ fy: UInt64) -> UInt32 {
                 let p00: UInt32, p10: UInt32, p01: UInt32, p11: UInt32
@@ -246,11 +221,12 @@ struct ImageSampler {
                 var accU = Int64(((m.a * cx0 + m.b * cy + m.c - 0.5) * unit).rounded())
                 var accV = Int64(((m.d * cx0 + m.e * cy + m.f - 0.5) * unit).rounded())
                 let stepU = Int64((m.a * unit).rounded()), stepV = Int64((m.d * unit).rounded())
+                // Clamped to the edge texels' centres: 0 … (w − 1) in 32.32.
+                let maxU = Int64(iw - 1) << 32, maxV = Int64(ih - 1) << 32
                 for px in lo..<hi {
-                    let ru = accU &+ (1 << 19), rv = accV &+ (1 << 19)
+                    let ru = Swift.min(Swift.max(accU &+ (1 << 19), 0), maxU), rv = Swift.min(Swift.max(accV &+ (1 << 19), 0), maxV)
                     accU &+= stepU; accV &+= stepV
                     let ix = Int(truncatingIfNeeded: ru >> 32), iy = Int(truncatingIfNeeded: rv >> 32)
-                    if ix < -1 || iy < -1 || ix >= iw || iy >= ih { out[px] = 0; continue }
                     out[px] = sample(ix, iy, UInt64(truncatingIfNeeded: (ru >> 20) & 0xFFF), UInt64(truncatingIfNeeded: (rv >> 20) & 0xFFF))
                 }
                 return
@@ -259,9 +235,8 @@ struct ImageSampler {
                 let cx = Double(px) + 0.5
                 var X = m.a * cx + m.b * cy + m.c, Y = m.d * cx + m.e * cy + m.f
                 if !m.isAffine { let w = m.g * cx + m.h * cy + m.i; X /= w; Y /= w }
-                let u = X - 0.5, v = Y - 0.5
-                // Far outside (or NaN): transparent.
-                guard u > -1, v > -1, u < wMax, v < hMax else { out[px] = 0; continue }
+                guard !X.isNaN, !Y.isNaN else { out[px] = 0; continue }
+                let u = Swift.min(Swift.max(X - 0.5, 0), wMax), v = Swift.min(Swift.max(Y - 0.5, 0), hMax)
                 // u, v > −1: truncating u + 1 is ⌊u⌋ + 1 (no libm calls in this loop).
                 var ix = Int(u + 1) - 1, iy = Int(v + 1) - 1
                 var fx = UInt64((u - Double(ix)) * 4096 + 0.5), fy = UInt64((v - Double(iy)) * 4096 + 0.5)

@@ -25,12 +25,17 @@ private func checkerboard(width: Int, height: Int, cell: Int, _ a: RGBA8, _ b: R
     // The same map written projectively (every entry × 2): sampled through the general path.
     let projective = Transform2D(a: 2, b: 0, c: -10, d: 0, e: 2, f: -12, g: 0, h: 0, i: 2)
     for t in [direct, projective] {
+        // The shape decides where the image goes: the image's own rectangle, nothing outside it.
         var b = PixelBuffer(width: 40, height: 30)
-        b.fill(rectPath(CGRect(x: 0, y: 0, width: 40, height: 30)), with: ImagePaint(image: image, deviceToImage: t))
+        b.fill(rectPath(CGRect(x: 5, y: 6, width: 23, height: 17)), with: ImagePaint(image: image, deviceToImage: t))
         for y in 0..<30 { for x in 0..<40 {
             let inside = x >= 5 && x < 28 && y >= 6 && y < 23
             #expect(b[x, y] == (inside ? image[x - 5, y - 6] : .clear), "(\(x), \(y))")
         } }
+        // A larger shape repeats the edge texels beyond the image (clamp to edge).
+        var wide = PixelBuffer(width: 40, height: 30)
+        wide.fill(rectPath(CGRect(x: 0, y: 0, width: 40, height: 30)), with: ImagePaint(image: image, deviceToImage: t))
+        #expect(wide[0, 0] == image[0, 0] && wide[39, 29] == image[22, 16] && wide[10, 29] == image[5, 16])
     }
     // Over a background, through a translucent opacity: the composite of the same image.
     var viaFill = patternBuffer(width: 40, height: 30, seed: 2), viaComposite = viaFill
@@ -54,8 +59,8 @@ private func checkerboard(width: Int, height: Int, cell: Int, _ a: RGBA8, _ b: R
         }
         var acc = [0.0, 0.0, 0.0, 0.0]
         for (ix, wx) in taps(x) { for (iy, wy) in taps(y) {
-            guard ix >= 0, iy >= 0, ix < 8, iy < 8 else { continue }
-            let p = image[ix, iy]
+            // Outside the texel centres the edge texels repeat (clamp to edge, as Core Animation samples).
+            let p = image[min(max(ix, 0), 7), min(max(iy, 0), 7)]
             for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { acc[k] += Double(v) * wx * wy }
         } }
         let q = acc.map { UInt8(($0 + 0.5).rounded(.down)) }
@@ -64,8 +69,8 @@ private func checkerboard(width: Int, height: Int, cell: Int, _ a: RGBA8, _ b: R
     for y in 0..<16 { for x in 0..<16 { #expect(b[x, y] == expected(x, y), "(\(x), \(y))") } }
     // Inside, every pixel is a mix (¾·¾ + ¼·¼ of one colour): never a pure cell colour.
     #expect(b[5, 5] != a && b[5, 5] != c)
-    // The image's border fades out: outside samples are transparent.
-    #expect(b[0, 0].a < 255 && b[0, 0].a > 0)
+    // The image's border does not fade: the corner pixel is the corner texel, opaque.
+    #expect(b[0, 0] == a)
 }
 
 /// A rotated image keeps its average colour (bilinear resampling preserves the mean).
@@ -73,7 +78,8 @@ private func checkerboard(width: Int, height: Int, cell: Int, _ a: RGBA8, _ b: R
     let image = checkerboard(width: 64, height: 64, cell: 4, RGBA8(r: 250, g: 20, b: 40, a: 255), RGBA8(r: 10, g: 90, b: 200, a: 255))
     let toImage = Transform2D.translation(-64, -64).then(.rotation(0.52)).then(.translation(32, 32))
     var b = PixelBuffer(width: 128, height: 128)
-    b.fill(rectPath(CGRect(x: 0, y: 0, width: 128, height: 128)), with: ImagePaint(image: image, deviceToImage: toImage))
+    // The image's own rectangle, rotated into the buffer: the shape a layer's contents fill.
+    b.fill(rectPath(CGRect(x: 0, y: 0, width: 64, height: 64)).applying(toImage.inverse!), with: ImagePaint(image: image, deviceToImage: toImage))
     var sums = [0.0, 0.0, 0.0, 0.0], imageSums = [0.0, 0.0, 0.0, 0.0]
     for y in 0..<128 { for x in 0..<128 { let p = b[x, y]; for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { sums[k] += Double(v) } } }
     for y in 0..<64 { for x in 0..<64 { let p = image[x, y]; for (k, v) in [p.r, p.g, p.b, p.a].enumerated() { imageSums[k] += Double(v) } } }
@@ -84,12 +90,12 @@ private func checkerboard(width: Int, height: Int, cell: Int, _ a: RGBA8, _ b: R
     #expect(b[0, 0] == .clear && b[64, 64].a == 255)
 }
 
-/// Image edges are anti-aliased by the sampling, the shape's coverage and the clip multiply in.
+/// Image edges are anti-aliased by the shape's coverage; the clip multiplies in.
 @Test func imageFillCoverageAndClip() {
     let image = PixelBuffer(width: 10, height: 10, fill: RGBA8(r: 255, g: 255, b: 255, a: 255))
-    // Half-pixel offset: the image's edge pixels are half covered by the sampling.
+    // Half-pixel offset: the image rectangle half covers its edge pixels.
     var b = PixelBuffer(width: 20, height: 20)
-    b.fill(rectPath(CGRect(x: 0, y: 0, width: 20, height: 20)), with: ImagePaint(image: image, deviceToImage: .translation(-4.5, -4.5)))
+    b.fill(rectPath(CGRect(x: 4.5, y: 4.5, width: 10, height: 10)), with: ImagePaint(image: image, deviceToImage: .translation(-4.5, -4.5)))
     #expect(b[4, 8].a == 128 && b[5, 8].a == 255 && b[14, 8].a == 128 && b[15, 8].a == 0 && b[3, 8].a == 0)
     // Coverage: a triangle filled with the image; weights as for a solid fill of the same colour.
     let tri = { () -> Path in
@@ -135,4 +141,20 @@ private func checkerboard(width: Int, height: Int, cell: Int, _ a: RGBA8, _ b: R
     } }
     h.fill(RoundedRect(rect: CGRect(x: 0, y: 0, width: 150, height: 100)), with: paint, clip: ringMask.intersected(with: mask))
     #expect(g == h)
+}
+
+/// A magnified image keeps its edge colour up to the rectangle it fills; only the rectangle's own edge
+/// (here at a third of a pixel) is anti-aliased, by its coverage.
+@Test func magnifiedImageEdgesClampToTheEdgeTexels() {
+    let red = RGBA8(r: 255, g: 0, b: 0, a: 255)
+    let image = PixelBuffer(width: 4, height: 4, fill: red)
+    var b = PixelBuffer(width: 40, height: 41)
+    // 4 × 4 texels onto 40 × 40⅓ pixels: ten times magnified.
+    b.fill(rectPath(CGRect(x: 0, y: 0, width: 40, height: 40 + 1.0 / 3)),
+           with: ImagePaint(image: image, deviceToImage: .scale(0.1, 4 / (40 + 1.0 / 3))))
+    for x in 0..<40 {
+        #expect(b[x, 0] == red && b[x, 39] == red, "column \(x)")
+        // The last row is a third covered: a third of opaque red, premultiplied.
+        #expect(b[x, 40] == RGBA8(r: 85, g: 0, b: 0, a: 85), "column \(x): \(b[x, 40])")
+    }
 }
