@@ -185,8 +185,7 @@ final class CrossDissolveSecondViewController: UIViewController {
     private var statLabels: [(UILabel, UILabel)] = []
     private let body: UILabel = {
         let label = makeLabel("Tiled streets climb from the river to the castle. Five nights in Alfama, a day trip to "
-                              + "Sintra's palaces, and evenings of fado in small taverns. Trams leave from Martim Moniz "
-                              + "every few minutes; the 28 runs past the cathedral.",
+                              + "Sintra's palaces, and evenings of fado in small taverns.",
                               font: .preferredFont(forTextStyle: .body), color: UIColor(white: 1, alpha: 0.6))
         label.numberOfLines = 5
         return label

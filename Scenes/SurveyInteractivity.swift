@@ -213,6 +213,9 @@ final class InteractivitySecondViewController: UIViewController {
     private let detail = makeLabel("June 4 · 6:12 AM · Slovenia", font: .preferredFont(forTextStyle: .footnote),
                                    color: UIColor(white: 1, alpha: 0.5))
 
+    /// White status bar text over the black screen.
+    override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
+
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
         view.backgroundColor = .black

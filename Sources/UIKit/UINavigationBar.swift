@@ -134,7 +134,7 @@ open class UINavigationBar: UIView {
     private let hairline = UIView()
     /// The items' drawing now: one view between transitions, the leaving and arriving ones during one.
     private(set) var shownItemView: NavigationBarItemView?
-    private var transitionViews: (from: NavigationBarItemView?, to: NavigationBarItemView)?
+    private(set) var transitionViews: (from: NavigationBarItemView?, to: NavigationBarItemView)?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
@@ -206,12 +206,19 @@ open class UINavigationBar: UIView {
         return view
     }
 
+    /// Takes an item's drawing out of the bar, and its title view out of the drawing.
+    private func discard(_ view: NavigationBarItemView?) {
+        guard let view else { return }
+        if let titleView = view.titleView, titleView.superview === view { titleView.removeFromSuperview() }
+        view.removeFromSuperview()
+    }
+
     /// Draws the top item afresh.
     private func rebuild() {
-        transitionViews?.from?.removeFromSuperview()
-        transitionViews?.to.removeFromSuperview()
+        discard(transitionViews?.from)
+        discard(transitionViews?.to)
         transitionViews = nil
-        shownItemView?.removeFromSuperview()
+        discard(shownItemView)
         shownItemView = makeItemView(at: (storedItems?.count ?? 0) - 1)
         setNeedsLayout()
     }
@@ -222,8 +229,8 @@ open class UINavigationBar: UIView {
     func transition(to items: [UINavigationItem], operation: UINavigationController.Operation,
                     coordinator: UIViewControllerTransitionCoordinator) {
         let from = shownItemView
-        transitionViews?.from?.removeFromSuperview()
-        transitionViews?.to.removeFromSuperview()
+        discard(transitionViews?.from)
+        discard(transitionViews?.to)
         storedItems = items
         adopt(items)
         guard let to = makeItemView(at: items.count - 1) else { rebuild(); return }
