@@ -72,12 +72,14 @@ enum SurveyPresentAnimation {
 /// with a button that presents the second screen.
 final class CrossDissolveFirstViewController: UIViewController, UIViewControllerTransitioningDelegate {
     let presentAnimation: SurveyPresentAnimation
-    let animationButton = SurveyButton(color: .systemBlue)
-    private let header = SurveyHeader(titleColor: .label, tint: .systemBlue)
+    let animationButton = SurveyButton(title: "Present", color: .systemBlue)
+    private let header = SurveyHeader(caption: "Tuesday, June 10", title: "Explore", initials: "MC", tint: .systemBlue)
     private let heroCard = GradientView(colors: [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x5E5CE6)])
-    private let heroTitle = TextPlaceholder(color: .white)
-    private let heroCaption = TextPlaceholder(color: UIColor(white: 1, alpha: 0.7))
+    private let heroTitle = makeLabel("Lisbon", font: .systemFont(ofSize: 28, weight: .bold), color: .white)
+    private let heroCaption = makeLabel("5 nights · from $840", font: .preferredFont(forTextStyle: .subheadline),
+                                        color: UIColor(white: 1, alpha: 0.8))
     private var chips: [UIView] = []
+    private var chipLabels: [UILabel] = []
     private var rows: [SurveyRow] = []
 
     /// The screen it presents; kept, as the article's lazy property does.
@@ -106,18 +108,24 @@ final class CrossDissolveFirstViewController: UIViewController, UIViewController
         heroCard.addSubview(heroTitle)
         heroCard.addSubview(heroCaption)
         view.addSubview(heroCard)
-        for color in [UIColor.systemBlue, .systemGray5, .systemGray5, .systemGray5] {
+        for (index, text) in ["All", "Beaches", "Cities", "Hikes"].enumerated() {
             let chip = UIView()
-            chip.backgroundColor = color
+            chip.backgroundColor = index == 0 ? .systemBlue : .systemGray5
             chip.layer.cornerRadius = 15
+            let label = makeLabel(text, font: .systemFont(ofSize: 15, weight: .medium), color: index == 0 ? .white : .label,
+                                  alignment: .center)
+            chip.addSubview(label)
+            chipLabels.append(label)
             view.addSubview(chip)
             chips.append(chip)
         }
-        let avatars: [[UIColor]] = [[UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)],
-                                    [UIColor(rgb: 0x30D158), UIColor(rgb: 0x0A84FF)],
-                                    [UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0x5E5CE6)]]
-        for colors in avatars {
-            let row = SurveyRow(thumbnailColors: colors)
+        let trips: [([UIColor], String, String)] = [
+            ([UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], "Porto Weekend", "Oct 12 – 14 · 2 travellers"),
+            ([UIColor(rgb: 0x30D158), UIColor(rgb: 0x0A84FF)], "Kyoto in Autumn", "Nov 3 – 12 · 1 traveller"),
+            ([UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0x5E5CE6)], "Iceland Ring Road", "Feb 8 – 18 · 4 travellers"),
+        ]
+        for (colors, title, detail) in trips {
+            let row = SurveyRow(thumbnailColors: colors, title: title, detail: detail)
             view.addSubview(row)
             rows.append(row)
         }
@@ -130,12 +138,13 @@ final class CrossDissolveFirstViewController: UIViewController, UIViewController
         let safe = view.safeAreaInsets, width = view.bounds.width
         header.frame = CGRect(x: 0, y: safe.top, width: width, height: 64)
         heroCard.frame = CGRect(x: 20, y: header.frame.maxY + 8, width: width - 40, height: ((width - 40) * 0.62).rounded())
-        heroTitle.frame = CGRect(x: 20, y: heroCard.bounds.height - 58, width: heroCard.bounds.width * 0.55, height: 22)
-        heroCaption.frame = CGRect(x: 20, y: heroCard.bounds.height - 28, width: heroCard.bounds.width * 0.35, height: 12)
+        heroTitle.place(x: 20, centerY: heroCard.bounds.height - 47)
+        heroCaption.place(x: 20, centerY: heroCard.bounds.height - 22)
         var x: CGFloat = 20
         for (index, chip) in chips.enumerated() {
             let chipWidth: CGFloat = [74, 88, 64, 80][index]
             chip.frame = CGRect(x: x, y: heroCard.frame.maxY + 20, width: chipWidth, height: 30)
+            chipLabels[index].place(x: 0, centerY: 15, width: chipWidth)
             x += chipWidth + 10
         }
         var y = heroCard.frame.maxY + 70
@@ -167,13 +176,20 @@ final class CrossDissolveFirstViewController: UIViewController, UIViewController
 /// The presented screen: a trip's detail on a dark background, with a photo, a stats card and a button
 /// that dismisses it.
 final class CrossDissolveSecondViewController: UIViewController {
-    let dismissButton = SurveyButton(color: .systemOrange)
+    let dismissButton = SurveyButton(title: "Dismiss", color: .systemOrange)
     private let photo = GradientView(colors: [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)],
                                      start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
-    private let photoTitle = TextPlaceholder(color: .white)
+    private let photoTitle = makeLabel("Lisbon", font: .systemFont(ofSize: 34, weight: .bold), color: .white)
     private let stats = UIView()
     private var statBlocks: [UIView] = []
-    private var lines: [UIView] = []
+    private var statLabels: [(UILabel, UILabel)] = []
+    private let body: UILabel = {
+        let label = makeLabel("Tiled streets climb from the river to the castle. Five nights in Alfama, a day trip to "
+                              + "Sintra's palaces, and evenings of fado in small taverns.",
+                              font: .preferredFont(forTextStyle: .body), color: UIColor(white: 1, alpha: 0.6))
+        label.numberOfLines = 5
+        return label
+    }()
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -192,18 +208,20 @@ final class CrossDissolveSecondViewController: UIViewController {
         stats.layer.shadowRadius = 10
         stats.layer.shadowOffset = CGSize(width: 0, height: 4)
         view.addSubview(stats)
-        for color in [UIColor.systemOrange, .systemPink, .systemTeal] {
+        for (color, number, unit) in [(UIColor.systemOrange, "5", "NIGHTS"), (.systemPink, "3", "SIGHTS"), (.systemTeal, "24°", "AVERAGE")] {
             let block = UIView()
             block.backgroundColor = color
             block.layer.cornerRadius = 8
+            let value = makeLabel(number, font: .systemFont(ofSize: 22, weight: .bold), color: .white, alignment: .center)
+            let caption = makeLabel(unit, font: .systemFont(ofSize: 11, weight: .semibold), color: UIColor(white: 1, alpha: 0.85),
+                                    alignment: .center)
+            block.addSubview(value)
+            block.addSubview(caption)
+            statLabels.append((value, caption))
             stats.addSubview(block)
             statBlocks.append(block)
         }
-        for _ in 0..<5 {
-            let line = TextPlaceholder(color: UIColor(white: 1, alpha: 0.22))
-            view.addSubview(line)
-            lines.append(line)
-        }
+        view.addSubview(body)
         dismissButton.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
         view.addSubview(dismissButton)
     }
@@ -212,94 +230,94 @@ final class CrossDissolveSecondViewController: UIViewController {
         super.viewDidLayoutSubviews()
         let safe = view.safeAreaInsets, width = view.bounds.width
         photo.frame = CGRect(x: 0, y: 0, width: width, height: safe.top + 260)
-        photoTitle.frame = CGRect(x: 20, y: photo.bounds.height - 44, width: width * 0.5, height: 24)
+        photoTitle.place(x: 20, centerY: photo.bounds.height - 32)
         stats.frame = CGRect(x: 20, y: photo.frame.maxY + 20, width: width - 40, height: 96)
         let blockWidth = (stats.bounds.width - 4 * 16) / 3
         for (index, block) in statBlocks.enumerated() {
             block.frame = CGRect(x: 16 + CGFloat(index) * (blockWidth + 16), y: 16, width: blockWidth, height: 64)
+            statLabels[index].0.place(x: 0, centerY: 26, width: blockWidth)
+            statLabels[index].1.place(x: 0, centerY: 48, width: blockWidth)
         }
-        var y = stats.frame.maxY + 28
-        for (index, line) in lines.enumerated() {
-            line.frame = CGRect(x: 20, y: y, width: (width - 40) * [0.9, 0.95, 0.8, 0.92, 0.55][index], height: 12)
-            y += 24
-        }
+        let bodyHeight = body.sizeThatFits(CGSize(width: width - 40, height: .greatestFiniteMagnitude)).height
+        body.frame = CGRect(x: 20, y: stats.frame.maxY + 22, width: width - 40, height: bodyHeight)
         dismissButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
     }
 }
 
 // MARK: - Building blocks
 
-/// A large-title header: title bar and a round account button.
+/// A large-title header: a date line (footnote, uppercase, secondary), the title (34 pt bold) and a round
+/// account button with initials.
 final class SurveyHeader: UIView {
-    private let title: TextPlaceholder
-    private let caption = TextPlaceholder(color: .secondaryLabel)
-    private let account: UIView
+    private let caption: UILabel
+    private let title: UILabel
+    private let account = UIView()
+    private let initials: UILabel
 
-    init(titleColor: UIColor, tint: UIColor) {
-        title = TextPlaceholder(color: titleColor)
-        account = UIView()
-        account.backgroundColor = tint
+    init(caption: String, title: String, initials: String, tint: UIColor) {
+        self.caption = makeLabel(caption.uppercased(), font: .systemFont(ofSize: 13, weight: .semibold), color: .secondaryLabel)
+        self.title = makeLabel(title, font: .systemFont(ofSize: 34, weight: .bold))
+        self.initials = makeLabel(initials, font: .systemFont(ofSize: 14, weight: .semibold), color: .white, alignment: .center)
         super.init(frame: .zero)
-        addSubview(caption)
-        addSubview(title)
+        account.backgroundColor = tint
+        account.addSubview(self.initials)
+        addSubview(self.caption)
+        addSubview(self.title)
         addSubview(account)
     }
 
     override func layoutSubviews() {
         super.layoutSubviews()
-        caption.frame = CGRect(x: 20, y: 8, width: 110, height: 12)
-        title.frame = CGRect(x: 20, y: 28, width: 150, height: 28)
+        caption.place(x: 20, centerY: 12)
+        title.place(x: 20, centerY: 42)
         account.frame = CGRect(x: bounds.width - 20 - 34, y: 22, width: 34, height: 34)
         account.layer.cornerRadius = 17
+        initials.place(x: 0, centerY: 17, width: 34)
     }
 }
 
-/// One list row: a rounded white cell with a gradient thumbnail, two text bars and a chevron dot.
+/// One list row: a rounded white cell with a gradient thumbnail, a title (headline), a detail line
+/// (subheadline, secondary) and a disclosure chevron.
 final class SurveyRow: UIView {
     private let thumbnail: GradientView
-    private let titleBar = TextPlaceholder(color: .label)
-    private let detailBar = TextPlaceholder(color: .secondaryLabel)
-    private let accessory = UIView()
+    private let titleLabel: UILabel
+    private let detailLabel: UILabel
+    private let chevron = DisclosureChevron()
 
-    init(thumbnailColors: [UIColor]) {
+    init(thumbnailColors: [UIColor], title: String, detail: String) {
         thumbnail = GradientView(colors: thumbnailColors)
+        titleLabel = makeLabel(title, font: .preferredFont(forTextStyle: .headline))
+        detailLabel = makeLabel(detail, font: .preferredFont(forTextStyle: .subheadline), color: .secondaryLabel)
         super.init(frame: .zero)
         backgroundColor = .white
         layer.cornerRadius = 14
         thumbnail.layer.cornerRadius = 10
         thumbnail.clipsToBounds = true
-        accessory.backgroundColor = .systemGray5
-        accessory.layer.cornerRadius = 6
         addSubview(thumbnail)
-        addSubview(titleBar)
-        addSubview(detailBar)
-        addSubview(accessory)
+        addSubview(titleLabel)
+        addSubview(detailLabel)
+        addSubview(chevron)
     }
 
     override func layoutSubviews() {
         super.layoutSubviews()
         thumbnail.frame = CGRect(x: 12, y: 12, width: 48, height: 48)
-        titleBar.frame = CGRect(x: 74, y: 20, width: (bounds.width - 120) * 0.7, height: 14)
-        detailBar.frame = CGRect(x: 74, y: 42, width: (bounds.width - 120) * 0.45, height: 10)
-        accessory.frame = CGRect(x: bounds.width - 28, y: 30, width: 12, height: 12)
+        titleLabel.place(x: 74, centerY: 26, width: bounds.width - 74 - 36)
+        detailLabel.place(x: 74, centerY: 47, width: bounds.width - 74 - 36)
+        chevron.frame = CGRect(origin: CGPoint(x: bounds.width - 16 - DisclosureChevron.size.width, y: (bounds.height - DisclosureChevron.size.height) / 2),
+                               size: DisclosureChevron.size)
     }
 }
 
-/// A filled, rounded call-to-action button with a centred label bar.
+/// A filled, rounded call-to-action button whose title says what it does (17 pt semibold).
 final class SurveyButton: UIButton {
-    private let label = TextPlaceholder(color: .white, frame: CGRect(x: 0, y: 0, width: 96, height: 12))
-
-    init(color: UIColor) {
+    init(title: String, color: UIColor, titleColor: UIColor = .white) {
         super.init(frame: .zero)
         backgroundColor = color
         layer.cornerRadius = 14
-        label.isUserInteractionEnabled = false
-        addSubview(label)
-    }
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        label.center = CGPoint(x: bounds.midX, y: bounds.midY)
+        setTitle(title, for: .normal)
+        setTitleColor(titleColor, for: .normal)
+        titleLabel?.font = .systemFont(ofSize: 17, weight: .semibold)
     }
 }
 

@@ -182,8 +182,8 @@ final class CustomPresentationFirstViewController: UIViewController {
     lazy var customPresentationSecondViewController: CustomPresentationSecondViewController = CustomPresentationSecondViewController()
     lazy var customPresentationController: CustomPresentationController = CustomPresentationController(
         presentedViewController: customPresentationSecondViewController, presenting: self)
-    let animationButton = SurveyButton(color: .systemTeal)
-    private let header = SurveyHeader(titleColor: .label, tint: .systemTeal)
+    let animationButton = SurveyButton(title: "Present", color: .systemTeal)
+    private let header = SurveyHeader(caption: "12 unread", title: "Inbox", initials: "MC", tint: .systemTeal)
     private var rows: [SurveyRow] = []
 
     override func loadView() {
@@ -194,11 +194,16 @@ final class CustomPresentationFirstViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(header)
-        let avatars: [[UIColor]] = [[UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)], [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)],
-                                    [UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)], [UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)],
-                                    [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)], [UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)]]
-        for colors in avatars {
-            let row = SurveyRow(thumbnailColors: colors)
+        let messages: [([UIColor], String, String)] = [
+            ([UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)], "Ana Ribeiro", "Photos from Saturday"),
+            ([UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], "Tom Becker", "Re: Tickets for Friday"),
+            ([UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)], "Design Team", "Review notes, round two"),
+            ([UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)], "Garden Club", "Seed swap this Sunday"),
+            ([UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)], "Priya Nair", "Lunch next week?"),
+            ([UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)], "City Library", "Your hold is ready"),
+        ]
+        for (colors, sender, subject) in messages {
+            let row = SurveyRow(thumbnailColors: colors, title: sender, detail: subject)
             view.addSubview(row)
             rows.append(row)
         }
@@ -227,10 +232,11 @@ final class CustomPresentationFirstViewController: UIViewController {
 
 /// The sheet's content: a grabber, a title, a few form fields and a button that dismisses it.
 final class CustomPresentationSecondViewController: UIViewController {
-    let dismissButton = SurveyButton(color: .systemTeal)
+    let dismissButton = SurveyButton(title: "Dismiss", color: .systemTeal)
     private let grabber = UIView()
-    private let titleBar = TextPlaceholder(color: .label)
+    private let titleLabel = makeLabel("New Message", font: .systemFont(ofSize: 22, weight: .bold))
     private var fields: [UIView] = []
+    private var fieldLabels: [UILabel] = []
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -242,12 +248,15 @@ final class CustomPresentationSecondViewController: UIViewController {
         grabber.backgroundColor = .systemGray5
         grabber.layer.cornerRadius = 2.5
         view.addSubview(grabber)
-        view.addSubview(titleBar)
-        for _ in 0..<3 {
+        view.addSubview(titleLabel)
+        for placeholder in ["To", "Subject", "Message"] {
             let field = UIView()
             field.backgroundColor = .systemGray6
             field.layer.cornerRadius = 10
-            field.addSubview(TextPlaceholder(color: .secondaryLabel, frame: CGRect(x: 14, y: 17, width: 120, height: 10)))
+            let label = makeLabel(placeholder, font: .preferredFont(forTextStyle: .body),
+                                  color: UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3))
+            field.addSubview(label)
+            fieldLabels.append(label)
             view.addSubview(field)
             fields.append(field)
         }
@@ -259,10 +268,11 @@ final class CustomPresentationSecondViewController: UIViewController {
         super.viewDidLayoutSubviews()
         let width = view.bounds.width
         grabber.frame = CGRect(x: (width - 36) / 2, y: 6, width: 36, height: 5)
-        titleBar.frame = CGRect(x: 20, y: 28, width: 140, height: 22)
+        titleLabel.place(x: 20, centerY: 39)
         var y: CGFloat = 70
-        for field in fields {
+        for (field, label) in zip(fields, fieldLabels) {
             field.frame = CGRect(x: 20, y: y, width: width - 40, height: 44)
+            label.place(x: 14, centerY: 22)
             y += 56
         }
         // The button stays above the home indicator (the sheet reaches the screen's bottom).

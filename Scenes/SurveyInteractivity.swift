@@ -140,8 +140,8 @@ final class InteractivityTransitionDelegate: UIViewControllerTransitioningDelega
 final class InteractivityFirstViewController: UIViewController {
     lazy var interactivitySecondViewController: InteractivitySecondViewController = InteractivitySecondViewController()
     lazy var customTransitionDelegate: InteractivityTransitionDelegate = InteractivityTransitionDelegate()
-    let animationButton = SurveyButton(color: .systemIndigo)
-    private let header = SurveyHeader(titleColor: .label, tint: .systemIndigo)
+    let animationButton = SurveyButton(title: "Present", color: .systemIndigo)
+    private let header = SurveyHeader(caption: "1,204 photos", title: "Library", initials: "MC", tint: .systemIndigo)
     private var thumbnails: [GradientView] = []
     /// A grabber at the right edge hinting at the swipe.
     private let edgeHint = UIView()
@@ -207,10 +207,14 @@ final class InteractivityFirstViewController: UIViewController {
 
 /// The photo, opened: a dark screen with a large image, a caption and a dismiss button.
 final class InteractivitySecondViewController: UIViewController {
-    let dismissButton = SurveyButton(color: UIColor(white: 1, alpha: 0.16))
+    let dismissButton = SurveyButton(title: "Dismiss", color: UIColor(white: 1, alpha: 0.16))
     private let photo = GradientView(colors: [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)])
-    private let caption = TextPlaceholder(color: UIColor(white: 1, alpha: 0.85))
-    private let detail = TextPlaceholder(color: UIColor(white: 1, alpha: 0.4))
+    private let caption = makeLabel("Lake Bled at dawn", font: .preferredFont(forTextStyle: .title3), color: UIColor(white: 1, alpha: 0.85))
+    private let detail = makeLabel("June 4 · 6:12 AM · Slovenia", font: .preferredFont(forTextStyle: .footnote),
+                                   color: UIColor(white: 1, alpha: 0.5))
+
+    /// White status bar text over the black screen.
+    override var preferredStatusBarStyle: UIStatusBarStyle { .lightContent }
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -233,8 +237,8 @@ final class InteractivitySecondViewController: UIViewController {
         let safe = view.safeAreaInsets, width = view.bounds.width
         let photoHeight = (width * 1.2).rounded()
         photo.frame = CGRect(x: 0, y: safe.top + 40, width: width, height: photoHeight)
-        caption.frame = CGRect(x: 20, y: photo.frame.maxY + 24, width: width * 0.55, height: 18)
-        detail.frame = CGRect(x: 20, y: caption.frame.maxY + 12, width: width * 0.35, height: 12)
+        caption.place(x: 20, centerY: photo.frame.maxY + 33)
+        detail.place(x: 20, centerY: photo.frame.maxY + 60)
         dismissButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
     }
 }

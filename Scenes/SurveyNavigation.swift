@@ -123,16 +123,27 @@ final class PopAnimator: UIViewControllerAnimatedTransitioning {
 
 // MARK: - Screens
 
-/// A settings list: grouped rows with coloured icons. Tapping the profile row pushes ToViewController.
-/// It is the navigation controller's delegate, and it drives the interactive pop.
+/// A settings list: a large "Settings" title in the bar and grouped rows with coloured icons, values and
+/// chevrons. Tapping the account row pushes ToViewController. It is the navigation controller's delegate,
+/// and it drives the interactive pop.
 final class FromViewController: UIViewController, UINavigationControllerDelegate {
     let toViewController: ToViewController = ToViewController()
     private(set) var rows: [SettingsRow] = []
     private var groups: [UIView] = []
-    private let largeTitle = TextPlaceholder(color: .label)
+    private var headers: [UILabel?] = []
     /// The interaction controller while the edge pan pops; nil otherwise (then pops are not interactive).
     private(set) var interactivePopTransition: UIPercentDrivenInteractiveTransition?
     private var popRecognizer: UIScreenEdgePanGestureRecognizer?
+
+    /// The groups: a section header (or none) and rows of icon colour, label and value.
+    static let sections: [(header: String?, rows: [(UIColor, String, String?)])] = [
+        (nil, [(.systemOrange, "Mia Chen", "Apple Account"), (.systemBlue, "Wi-Fi", "Home"),
+               (.systemGreen, "Cellular", nil), (.systemIndigo, "Focus", "Off")]),
+        ("Notifications", [(.systemRed, "Notifications", nil), (.systemPink, "Sounds & Haptics", nil),
+                           (.systemPurple, "Screen Time", nil)]),
+        ("Device", [(.systemGray, "General", nil), (.systemBlue, "Display & Brightness", nil),
+                    (.systemTeal, "Wallpaper", nil), (.systemYellow, "Battery", "82%")]),
+    ]
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -141,20 +152,19 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        navigationItem.titleView = TextPlaceholder(color: .label, frame: CGRect(x: 0, y: 0, width: 84, height: 14))
-        view.addSubview(largeTitle)
-        let icons: [[UIColor]] = [[.systemOrange, .systemBlue, .systemGreen, .systemIndigo],
-                                  [.systemRed, .systemPink, .systemPurple],
-                                  [.systemGray, .systemBlue, .systemTeal, .systemYellow]]
-        for colors in icons {
+        title = "Settings"
+        for section in Self.sections {
+            let header = section.header.map(makeSectionHeader)
+            if let header { view.addSubview(header) }
+            headers.append(header)
             let group = UIView()
             group.backgroundColor = .white
             group.layer.cornerRadius = 12
             group.clipsToBounds = true
             view.addSubview(group)
             groups.append(group)
-            for (index, color) in colors.enumerated() {
-                let row = SettingsRow(iconColor: color, separator: index > 0)
+            for (index, (color, text, value)) in section.rows.enumerated() {
+                let row = SettingsRow(iconColor: color, title: text, value: value, separator: index > 0)
                 row.addAction(UIAction { [unowned self] _ in self.rowTapped() }, for: .touchUpInside)
                 group.addSubview(row)
                 rows.append(row)
@@ -164,6 +174,7 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
         navigationController?.delegate = self
         // Pops are driven by our own edge pan, so UIKit's must not start a (non-interactive) pop as well.
         if let navigationController {
+            navigationController.navigationBar.prefersLargeTitles = true
             navigationController.interactivePopGestureRecognizer?.isEnabled = false
             let recognizer = UIScreenEdgePanGestureRecognizer(target: self, action: FromViewController.handlePopGesture(_:))
             recognizer.edges = .left
@@ -175,16 +186,16 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let width = view.bounds.width
-        var y = view.safeAreaInsets.top + UINavigationBar.barHeight + 12
-        largeTitle.frame = CGRect(x: 20, y: y, width: 130, height: 28)
-        y += 48
-        for group in groups {
+        // Under the large-title bar (44 + 52 pt).
+        var y = view.safeAreaInsets.top + UINavigationBar.barHeight + 60
+        for (group, header) in zip(groups, headers) {
             let count = group.subviews.count
             group.frame = CGRect(x: 16, y: y, width: width - 32, height: CGFloat(count) * SettingsRow.height)
+            header?.place(x: 32, centerY: y - 14)
             for (index, row) in group.subviews.enumerated() {
                 row.frame = CGRect(x: 0, y: CGFloat(index) * SettingsRow.height, width: group.bounds.width, height: SettingsRow.height)
             }
-            y = group.frame.maxY + 28
+            y = group.frame.maxY + 28 + (header == nil ? 0 : 8)
         }
     }
 
@@ -239,13 +250,15 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
     }
 }
 
-/// The pushed screen: a profile card and a group of switches, with a button that goes back.
+/// The pushed screen: the account's card and a group of switches, with a button that goes back.
 final class ToViewController: UIViewController {
-    let doneButton = SurveyButton(color: .systemBlue)
+    let doneButton = SurveyButton(title: "Pop to Settings", color: .systemBlue)
     private let profile = UIView()
     private let avatar = GradientView(colors: [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x5E5CE6)])
-    private let name = TextPlaceholder(color: .label)
-    private let email = TextPlaceholder(color: .secondaryLabel)
+    private let initials = makeLabel("MC", font: .systemFont(ofSize: 28, weight: .semibold), color: .white, alignment: .center)
+    private let name = makeLabel("Mia Chen", font: .systemFont(ofSize: 22, weight: .semibold))
+    private let email = makeLabel("mia.chen@icloud.com", font: .preferredFont(forTextStyle: .subheadline), color: .secondaryLabel)
+    private let header = makeSectionHeader("iCloud")
     private let switches = UIView()
 
     override func loadView() {
@@ -255,21 +268,25 @@ final class ToViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        navigationItem.titleView = TextPlaceholder(color: .label, frame: CGRect(x: 0, y: 0, width: 64, height: 14))
+        title = "Apple Account"
+        navigationItem.largeTitleDisplayMode = .never
         profile.backgroundColor = .white
         profile.layer.cornerRadius = 12
         avatar.layer.cornerRadius = 36
         avatar.clipsToBounds = true
+        avatar.addSubview(initials)
         profile.addSubview(avatar)
         profile.addSubview(name)
         profile.addSubview(email)
         view.addSubview(profile)
+        view.addSubview(header)
         switches.backgroundColor = .white
         switches.layer.cornerRadius = 12
         switches.clipsToBounds = true
-        for (index, on) in [true, false, true, true].enumerated() {
-            switches.addSubview(SettingsRow(iconColor: [.systemGreen, .systemOrange, .systemBlue, .systemPink][index],
-                                            separator: index > 0, switchOn: on))
+        let items: [(UIColor, String, Bool)] = [(.systemGreen, "iCloud Backup", true), (.systemOrange, "Photos", false),
+                                                (.systemBlue, "Keychain", true), (.systemPink, "Find My", true)]
+        for (index, (color, text, on)) in items.enumerated() {
+            switches.addSubview(SettingsRow(iconColor: color, title: text, separator: index > 0, switchOn: on))
         }
         view.addSubview(switches)
         doneButton.addAction(UIAction { [unowned self] _ in self.navigationController?.popViewController(animated: true) },
@@ -282,9 +299,11 @@ final class ToViewController: UIViewController {
         let safe = view.safeAreaInsets, width = view.bounds.width
         profile.frame = CGRect(x: 16, y: safe.top + UINavigationBar.barHeight + 20, width: width - 32, height: 112)
         avatar.frame = CGRect(x: 20, y: 20, width: 72, height: 72)
-        name.frame = CGRect(x: 108, y: 38, width: 140, height: 18)
-        email.frame = CGRect(x: 108, y: 64, width: 110, height: 11)
-        switches.frame = CGRect(x: 16, y: profile.frame.maxY + 28, width: width - 32, height: 4 * SettingsRow.height)
+        initials.frame = avatar.bounds
+        name.place(x: 108, centerY: 45)
+        email.place(x: 108, centerY: 70)
+        switches.frame = CGRect(x: 16, y: profile.frame.maxY + 36, width: width - 32, height: 4 * SettingsRow.height)
+        header.place(x: 32, centerY: switches.frame.minY - 14)
         for (index, row) in switches.subviews.enumerated() {
             row.frame = CGRect(x: 0, y: CGFloat(index) * SettingsRow.height, width: switches.bounds.width, height: SettingsRow.height)
         }
@@ -292,19 +311,23 @@ final class ToViewController: UIViewController {
     }
 }
 
-/// One settings row: a rounded colour icon, a text bar, and a chevron or a switch; a hairline above it
-/// when it is not the first of its group.
+/// One settings row: a rounded colour icon, the label (body), and a value with a chevron or a switch; a
+/// hairline above it when it is not the first of its group.
 final class SettingsRow: UIControl {
     static let height: CGFloat = 46
     private let icon = UIView()
-    private let label = TextPlaceholder(color: UIColor(white: 0.2, alpha: 1))
+    private let label: UILabel
+    private let value: UILabel?
+    private let chevron = DisclosureChevron()
     private let accessory = UIView()
     private let knob = UIView()
     private let separator = UIView()
     private let switchOn: Bool?
 
-    init(iconColor: UIColor, separator hasSeparator: Bool, switchOn: Bool? = nil) {
+    init(iconColor: UIColor, title: String, value: String? = nil, separator hasSeparator: Bool, switchOn: Bool? = nil) {
         self.switchOn = switchOn
+        label = makeLabel(title, font: .preferredFont(forTextStyle: .body))
+        self.value = value.map { makeLabel($0, font: .preferredFont(forTextStyle: .body), color: .secondaryLabel) }
         super.init(frame: .zero)
         icon.backgroundColor = iconColor
         icon.layer.cornerRadius = 7
@@ -318,10 +341,11 @@ final class SettingsRow: UIControl {
             knob.layer.shadowRadius = 2
             knob.layer.shadowOffset = CGSize(width: 0, height: 1)
             accessory.addSubview(knob)
+            chevron.isHidden = true
         } else {
-            accessory.backgroundColor = .systemGray5
+            accessory.isHidden = true
         }
-        for view in [icon, label, accessory, separator] {
+        for view in ([icon, label, self.value, chevron, accessory, separator] as [UIView?]).compactMap({ $0 }) {
             view.isUserInteractionEnabled = false
             addSubview(view)
         }
@@ -330,7 +354,7 @@ final class SettingsRow: UIControl {
     override func layoutSubviews() {
         super.layoutSubviews()
         icon.frame = CGRect(x: 16, y: (bounds.height - 29) / 2, width: 29, height: 29)
-        label.frame = CGRect(x: 60, y: (bounds.height - 12) / 2, width: (bounds.width * 0.38).rounded(), height: 12)
+        label.place(x: 60, centerY: bounds.midY)
         separator.frame = CGRect(x: 60, y: 0, width: bounds.width - 60, height: 1.0 / 3)
         if let switchOn {
             accessory.frame = CGRect(x: bounds.width - 16 - 51, y: (bounds.height - 31) / 2, width: 51, height: 31)
@@ -338,9 +362,12 @@ final class SettingsRow: UIControl {
             knob.frame = CGRect(x: switchOn ? 22 : 2, y: 2, width: 27, height: 27)
             knob.layer.cornerRadius = 13.5
         } else {
-            // A chevron stand-in: a short rounded bar.
-            accessory.frame = CGRect(x: bounds.width - 16 - 8, y: (bounds.height - 14) / 2, width: 8, height: 14)
-            accessory.layer.cornerRadius = 4
+            chevron.frame = CGRect(x: bounds.width - 16 - DisclosureChevron.size.width, y: (bounds.height - DisclosureChevron.size.height) / 2,
+                                   width: DisclosureChevron.size.width, height: DisclosureChevron.size.height)
+            if let value {
+                let size = value.intrinsicContentSize
+                value.place(x: chevron.frame.minX - 8 - size.width, centerY: bounds.midY)
+            }
         }
     }
 }

@@ -1,61 +1,260 @@
-/// What a navigation bar shows for one controller. No text is rendered here, so the title is data only.
+/// What a navigation bar shows for one controller: its title (or title view), its bar button items, and
+/// what the back button says when this item is the one below the top. `prompt` is kept but not shown.
 open class UINavigationItem {
-    open var title: String?
-    open var prompt: String?
-    open var hidesBackButton = false
-    /// Shown centred in the bar while this item is the top one; may be set after the bar shows the item
-    /// (as in `viewDidLoad`).
-    open var titleView: UIView? { didSet { bar?.itemTitleViewChanged() } }
-    open var backButtonTitle: String?
+    public enum BackButtonDisplayMode: Int, Sendable {
+        /// The back item's `backButtonTitle`, else its title, else "Back", else no title, by the room there is.
+        case `default` = 0
+        /// "Back", else no title.
+        case generic
+        /// The chevron alone.
+        case minimal
+    }
 
-    /// The bar showing this item, told when the title view changes.
+    public enum LargeTitleDisplayMode: Int, Sendable {
+        /// As the item below it (the root item: large when the bar prefers large titles).
+        case automatic = 0
+        case always
+        case never
+    }
+
+    open var title: String? { didSet { changed() } }
+    /// Kept for code written for iOS; the bar does not show prompts (they add a 30 pt row above the bar).
+    open var prompt: String?
+    open var hidesBackButton = false { didSet { changed() } }
+    /// Shown centred in the bar instead of the title while this item is the top one; may be set after the
+    /// bar shows the item (as in `viewDidLoad`).
+    open var titleView: UIView? { didSet { changed() } }
+    /// Used as the back button's title when this item is the back item.
+    open var backButtonTitle: String? { didSet { changed() } }
+    /// Used for the back button when this item is the back item: its title wins over `backButtonTitle`.
+    open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
+    /// How the back button's title is chosen when this item is the back item.
+    open var backButtonDisplayMode = BackButtonDisplayMode.default { didSet { changed() } }
+    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic { didSet { changed() } }
+    /// Leading items (the first one outermost); they take the back button's place.
+    open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    /// Trailing items (the first one outermost, at the trailing edge).
+    open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    open var leftBarButtonItem: UIBarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+    open var rightBarButtonItem: UIBarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+    open func setLeftBarButton(_ item: UIBarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    open func setRightBarButton(_ item: UIBarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+    open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) { self.hidesBackButton = hidesBackButton }
+
+    /// The bar showing this item, told when the item changes.
     weak var bar: UINavigationBar?
 
     public init(title: String?) { self.title = title }
     public convenience init() { self.init(title: nil) }
+
+    private func changed() { bar?.itemsChanged() }
 }
 
-/// The bar at the top of a navigation controller: 44 pt below the top safe area, its background reaching up
-/// behind the status bar, a hairline along its bottom edge. Drawn plainly (no titles: no text rendering).
+/// The look of a bar's background (iOS 13's appearance API, the background part): the default (a light,
+/// translucent fill with a hairline below), opaque, or transparent (nothing drawn).
+public final class UINavigationBarAppearance {
+    /// The fill; nil: none.
+    public var backgroundColor: UIColor?
+    /// The hairline along the bar's bottom edge; nil or clear: none.
+    public var shadowColor: UIColor?
+
+    public init() { configureWithDefaultBackground() }
+
+    /// iOS draws a blur with a light tint here; without blur it is the tint alone.
+    public func configureWithDefaultBackground() {
+        backgroundColor = UIColor(white: 0.97, alpha: 0.94)
+        shadowColor = UIColor(white: 0, alpha: 0.3)
+    }
+    public func configureWithOpaqueBackground() {
+        backgroundColor = .systemBackground
+        shadowColor = UIColor(white: 0, alpha: 0.3)
+    }
+    public func configureWithTransparentBackground() {
+        backgroundColor = nil
+        shadowColor = nil
+    }
+
+    public func copy() -> UINavigationBarAppearance {
+        let copy = UINavigationBarAppearance()
+        copy.backgroundColor = backgroundColor
+        copy.shadowColor = shadowColor
+        return copy
+    }
+}
+
+/// The bar at the top of a navigation controller, 44 pt below the top safe area (96 with a large title),
+/// its background reaching up behind the status bar. It draws the top item as iOS 17 does: the title
+/// centred (17 pt semibold), the back button (chevron and the item below's title, "Back", or the chevron
+/// alone, by the room there is), bar button items in the tint colour, and, when `prefersLargeTitles`, the
+/// title at 34 pt bold under the standard row. A push or pop animates the bar alongside the transition.
 open class UINavigationBar: UIView {
-    public static let barHeight: CGFloat = 44
+    public static let barHeight: CGFloat = NavigationBarMetrics.rowHeight
 
     open var items: [UINavigationItem]? {
-        didSet {
-            for item in items ?? [] { item.bar = self }
-            layoutTitleView()
-        }
+        get { storedItems }
+        set { setItems(newValue, animated: false) }
     }
-    open var topItem: UINavigationItem? { items?.last }
-    open var backItem: UINavigationItem? { (items?.count ?? 0) > 1 ? items?[items!.count - 2] : nil }
-    open var isTranslucent = true { didSet { background.backgroundColor = barColor } }
-    open var barTintColor: UIColor? { didSet { background.backgroundColor = barColor } }
+    open func setItems(_ items: [UINavigationItem]?, animated: Bool) {
+        storedItems = items
+        adopt(items)
+        rebuild()
+    }
+    open var topItem: UINavigationItem? { storedItems?.last }
+    open var backItem: UINavigationItem? {
+        guard let items = storedItems, items.count > 1 else { return nil }
+        return items[items.count - 2]
+    }
 
+    /// The bar button items' and back button's colour.
+    open var tintColor: UIColor! = .systemBlue { didSet { itemsChanged() } }
+    /// Show the top item's title large under the standard row (unless the item says `.never`).
+    open var prefersLargeTitles = false { didSet { itemsChanged() } }
+    /// The background once content scrolls under the bar.
+    open var standardAppearance = UINavigationBarAppearance() { didSet { updateBackground() } }
+    /// The background while the content's edge meets the bar; nil: the standard appearance with a transparent
+    /// background (iOS 15's rule). Scroll positions are not tracked, so the bar is always at the scroll edge.
+    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { updateBackground() } }
+    /// Before iOS 13's appearances, this coloured the bar: when set it fills the bar at the scroll edge too.
+    open var barTintColor: UIColor? { didSet { updateBackground() } }
+    open var isTranslucent = true { didSet { updateBackground() } }
+
+    /// What the back button does (the navigation controller pops).
+    var backAction: (() -> Void)?
+
+    private var storedItems: [UINavigationItem]?
     private let background = UIView()
     private let hairline = UIView()
-    private weak var shownTitleView: UIView?
+    /// The items' drawing now: one view between transitions, the leaving and arriving ones during one.
+    private(set) var shownItemView: NavigationBarItemView?
+    private(set) var transitionViews: (from: NavigationBarItemView?, to: NavigationBarItemView)?
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
         background.isUserInteractionEnabled = false
-        background.backgroundColor = barColor
-        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        hairline.isUserInteractionEnabled = false
         addSubview(background)
         addSubview(hairline)
+        updateBackground()
     }
 
-    private var barColor: UIColor {
-        barTintColor ?? UIColor(white: 0.97, alpha: isTranslucent ? 0.94 : 1)
+    /// The bar's height for its top item: 44, or 96 with a large title.
+    var preferredHeight: CGFloat {
+        showsLargeTitle(at: (storedItems?.count ?? 0) - 1)
+            ? NavigationBarMetrics.rowHeight + NavigationBarMetrics.largeTitleRowHeight : NavigationBarMetrics.rowHeight
     }
 
-    func itemTitleViewChanged() { layoutTitleView() }
+    /// Whether the item at `index` shows a large title: `.automatic` takes the item below's choice, down to
+    /// the root, which follows `prefersLargeTitles`.
+    func showsLargeTitle(at index: Int) -> Bool {
+        guard prefersLargeTitles, let items = storedItems, items.indices.contains(index) else { return false }
+        for item in items[...index].reversed() {
+            switch item.largeTitleDisplayMode {
+            case .always: return true
+            case .never: return false
+            case .automatic: continue
+            }
+        }
+        return true
+    }
 
-    private func layoutTitleView() {
-        shownTitleView?.removeFromSuperview()
-        guard let titleView = topItem?.titleView else { return }
-        addSubview(titleView)
-        shownTitleView = titleView
+    private func updateBackground() {
+        let appearance: UINavigationBarAppearance
+        if let barTintColor {
+            appearance = standardAppearance.copy()
+            appearance.backgroundColor = isTranslucent ? barTintColor.withAlphaComponent(0.94) : barTintColor
+        } else if let scrollEdgeAppearance {
+            appearance = scrollEdgeAppearance
+        } else {
+            appearance = standardAppearance.copy()
+            appearance.configureWithTransparentBackground()
+        }
+        background.backgroundColor = appearance.backgroundColor
+        hairline.backgroundColor = appearance.shadowColor
+        background.isHidden = appearance.backgroundColor == nil
+        hairline.isHidden = appearance.shadowColor == nil
+    }
+
+    private func adopt(_ items: [UINavigationItem]?) {
+        for item in items ?? [] {
+            item.bar = self
+            for button in (item.leftBarButtonItems ?? []) + (item.rightBarButtonItems ?? []) { button.bar = self }
+            item.backBarButtonItem?.bar = self
+        }
+    }
+
+    /// An item or one of its buttons changed: draw the stack again (after a running transition).
+    func itemsChanged() {
+        adopt(storedItems)
+        guard transitionViews == nil else { return }
+        rebuild()
+    }
+
+    private func makeItemView(at index: Int) -> NavigationBarItemView? {
+        guard let items = storedItems, items.indices.contains(index) else { return nil }
+        let view = NavigationBarItemView(item: items[index], backItem: index > 0 ? items[index - 1] : nil,
+                                         largeTitle: showsLargeTitle(at: index), tintColor: tintColor ?? .systemBlue,
+                                         width: bounds.width) { [weak self] in self?.backAction?() }
+        addSubview(view)
+        return view
+    }
+
+    /// Takes an item's drawing out of the bar, and its title view out of the drawing.
+    private func discard(_ view: NavigationBarItemView?) {
+        guard let view else { return }
+        if let titleView = view.titleView, titleView.superview === view { titleView.removeFromSuperview() }
+        view.removeFromSuperview()
+    }
+
+    /// Draws the top item afresh.
+    private func rebuild() {
+        discard(transitionViews?.from)
+        discard(transitionViews?.to)
+        transitionViews = nil
+        discard(shownItemView)
+        shownItemView = makeItemView(at: (storedItems?.count ?? 0) - 1)
         setNeedsLayout()
+    }
+
+    /// Shows `items` with the system bar transition of a push or pop, run alongside the transition (so it
+    /// follows an interactive transition's progress and its cancel). When the transition ends, finished or
+    /// cancelled, the bar draws whatever its items are then.
+    func transition(to items: [UINavigationItem], operation: UINavigationController.Operation,
+                    coordinator: UIViewControllerTransitionCoordinator) {
+        let from = shownItemView
+        discard(transitionViews?.from)
+        discard(transitionViews?.to)
+        storedItems = items
+        adopt(items)
+        guard let to = makeItemView(at: items.count - 1) else { rebuild(); return }
+        shownItemView = nil
+        transitionViews = (from, to)
+        let width = bounds.width
+        for view in [from, to].compactMap({ $0 }) {
+            view.frame = CGRect(x: 0, y: 0, width: width, height: view.preferredHeight)
+            view.layoutIfNeeded()
+        }
+        let motion = NavigationBarTransition(from: from, to: to, push: operation != .pop, width: width)
+        UIView.performWithoutAnimation { motion.applyStart() }
+        let height = preferredHeight
+        coordinator.animateAlongsideTransition(in: self, animation: { [weak self] _ in
+            motion.applyEnd()
+            guard let self else { return }
+            if self.bounds.height != height {
+                self.frame = CGRect(x: self.frame.minX, y: self.frame.minY, width: self.frame.width, height: height)
+                self.layoutIfNeeded()
+            }
+        }, completion: { [weak self] _ in
+            guard let self, self.transitionViews?.to === to else { return }
+            self.rebuild()
+        })
     }
 
     open override func layoutSubviews() {
@@ -63,8 +262,9 @@ open class UINavigationBar: UIView {
         let top = superview.map { convert(CGPoint.zero, to: $0).y } ?? 0
         background.frame = CGRect(x: 0, y: -top, width: bounds.width, height: bounds.height + top)
         hairline.frame = CGRect(x: 0, y: bounds.height, width: bounds.width, height: 1.0 / 3)
-        if let titleView = shownTitleView {
-            titleView.center = CGPoint(x: bounds.midX, y: bounds.midY)
+        for view in [shownItemView, transitionViews?.from, transitionViews?.to].compactMap({ $0 }) {
+            let frame = CGRect(x: 0, y: 0, width: bounds.width, height: view.preferredHeight)
+            if view.frame != frame { view.frame = frame }
         }
     }
 }

@@ -108,8 +108,8 @@ open class UINavigationController: UIViewController {
         addChild(viewController)
         viewController.isMovingToParent = true
         stack.append(viewController)
-        updateBarItems()
         guard let from, viewIfLoaded?.window != nil else {
+            updateBarItems()
             showTop()
             viewController.didMove(toParent: self)
             viewController.isMovingToParent = false
@@ -126,8 +126,8 @@ open class UINavigationController: UIViewController {
         let to = stack.last!
         from.willMove(toParent: nil)
         from.isMovingFromParent = true
-        updateBarItems()
         guard viewIfLoaded?.window != nil else {
+            updateBarItems()
             from.viewIfLoaded?.removeFromSuperview()
             from.removeFromParent()
             from.isMovingFromParent = false
@@ -166,6 +166,7 @@ open class UINavigationController: UIViewController {
         contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         root.addSubview(contentView)
         root.addSubview(navigationBar)
+        navigationBar.backAction = { [unowned self] in self.popViewController(animated: true) }
         let edgePan = UIScreenEdgePanGestureRecognizer { [unowned self] (pan: UIScreenEdgePanGestureRecognizer) in
             self.handleInteractivePop(pan)
         }
@@ -202,7 +203,7 @@ open class UINavigationController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         contentView.frame = view.bounds
-        navigationBar.frame = CGRect(x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: UINavigationBar.barHeight)
+        navigationBar.frame = CGRect(x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.preferredHeight)
         if transition == nil { topViewController?.view.frame = contentView.bounds }
     }
 
@@ -285,6 +286,8 @@ open class UINavigationController: UIViewController {
             }
         }
         transition = context
+        // The bar's own transition runs alongside (and so follows an interactive pop and its cancel).
+        navigationBar.transition(to: stack.map(\.navigationItem), operation: operation, coordinator: context)
         activeTransition = context
         from.activeTransition = context
         to.activeTransition = context

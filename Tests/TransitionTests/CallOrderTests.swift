@@ -495,7 +495,8 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
     }
 }
 
-/// A title view set after the bar shows its item (in `viewDidLoad`, as apps do) appears in the bar.
+/// A title view set after the bar shows its item (in `viewDidLoad`, as apps do) appears in the bar (inside
+/// the bar's drawing of the item, as in UIKit).
 @Suite struct NavigationBarTitleView {
     final class Titled: UIViewController {
         let titleView = UIView(frame: CGRect(x: 0, y: 0, width: 80, height: 14))
@@ -510,11 +511,11 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
         let nav = UINavigationController(rootViewController: a)
         onStage(nav) { stage in
             stage.settle()
-            #expect(a.titleView.superview === nav.navigationBar)
+            #expect(a.titleView.superview?.superview === nav.navigationBar)
             let b = Titled()
             nav.pushViewController(b, animated: false)
             stage.settle()
-            #expect(b.titleView.superview === nav.navigationBar && a.titleView.superview == nil)
+            #expect(b.titleView.superview?.superview === nav.navigationBar && a.titleView.superview == nil)
         }
     }
 }

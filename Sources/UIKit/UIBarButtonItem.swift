@@ -1,0 +1,145 @@
+/// A button in a navigation bar: a title, an image, a system item (words or a glyph) or a custom view, with
+/// an action. Target–action takes an unapplied method reference instead of a selector, as the gesture
+/// recognizers do: `UIBarButtonItem(title: "Edit", style: .plain, target: self, action: Screen.edit)`.
+open class UIBarButtonItem {
+    public enum Style: Int, Sendable {
+        case plain = 0
+        /// Deprecated in UIKit; drawn as `.plain`.
+        case bordered
+        /// Semibold, as UIKit draws the item that confirms (Done, Save).
+        case done
+    }
+
+    public enum SystemItem: Int, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize, bookmarks,
+             search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
+    }
+
+    open var title: String? { didSet { changed() } }
+    open var image: UIImage? { didSet { changed() } }
+    open var style: Style { didSet { changed() } }
+    /// The item's colour; nil: the bar's `tintColor` (systemBlue).
+    open var tintColor: UIColor? { didSet { changed() } }
+    /// A disabled item is drawn grey and takes no taps.
+    open var isEnabled = true { didSet { changed() } }
+    /// Shown instead of the title or image (sized by its frame).
+    open var customView: UIView? { didSet { changed() } }
+    /// 0: the content's own width.
+    open var width: CGFloat = 0 { didSet { changed() } }
+    open var primaryAction: UIAction? { didSet { changed() } }
+    /// Kept for code written for iOS; no menu is shown here.
+    open var menu: UIMenu?
+    /// The system item this was made with, if any.
+    public private(set) var systemItem: SystemItem?
+
+    /// The target–action pair (the target held weakly), or nil.
+    private var targetAction: ((UIBarButtonItem) -> Void)?
+    /// The bar showing this item, told when it changes.
+    weak var bar: UINavigationBar?
+
+    public init() { style = .plain }
+
+    public init(title: String?, style: Style = .plain) {
+        self.title = title
+        self.style = style
+    }
+
+    public convenience init<Target: AnyObject>(title: String?, style: Style, target: Target,
+                                               action: @escaping (Target) -> (UIBarButtonItem) -> Void) {
+        self.init(title: title, style: style)
+        setTarget(target, action: action)
+    }
+    public convenience init<Target: AnyObject>(title: String?, style: Style, target: Target,
+                                               action: @escaping (Target) -> () -> Void) {
+        self.init(title: title, style: style)
+        setTarget(target) { target in { _ in action(target)() } }
+    }
+    public convenience init<Target: AnyObject>(image: UIImage?, style: Style, target: Target,
+                                               action: @escaping (Target) -> (UIBarButtonItem) -> Void) {
+        self.init(title: nil, style: style)
+        self.image = image
+        setTarget(target, action: action)
+    }
+
+    /// iOS 14's initialiser: the action's title is the item's title when none is given.
+    public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        let actionTitle = primaryAction.flatMap { $0.title.isEmpty ? nil : $0.title }
+        self.init(title: title ?? (image == nil ? actionTitle : nil), style: .plain)
+        self.image = image
+        self.primaryAction = primaryAction
+        self.menu = menu
+    }
+    public convenience init(primaryAction: UIAction?) {
+        self.init(title: nil, image: nil, primaryAction: primaryAction, menu: nil)
+    }
+
+    public convenience init(barButtonSystemItem systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        self.init(title: Self.systemTitle(systemItem), style: Self.systemStyle(systemItem))
+        self.systemItem = systemItem
+        self.primaryAction = primaryAction
+        self.menu = menu
+    }
+    public convenience init<Target: AnyObject>(barButtonSystemItem systemItem: SystemItem, target: Target,
+                                               action: @escaping (Target) -> (UIBarButtonItem) -> Void) {
+        self.init(barButtonSystemItem: systemItem)
+        setTarget(target, action: action)
+    }
+    public convenience init<Target: AnyObject>(barButtonSystemItem systemItem: SystemItem, target: Target,
+                                               action: @escaping (Target) -> () -> Void) {
+        self.init(barButtonSystemItem: systemItem)
+        setTarget(target) { target in { _ in action(target)() } }
+    }
+
+    public convenience init(customView: UIView) {
+        self.init(title: nil, style: .plain)
+        self.customView = customView
+    }
+
+    /// The words iOS shows for the system items that are words (the others are glyphs).
+    static func systemTitle(_ item: SystemItem) -> String? {
+        switch item {
+        case .done: "Done"
+        case .cancel: "Cancel"
+        case .edit: "Edit"
+        case .save: "Save"
+        case .undo: "Undo"
+        case .redo: "Redo"
+        default: nil
+        }
+    }
+
+    /// Done and Save confirm, so iOS draws them semibold.
+    static func systemStyle(_ item: SystemItem) -> Style {
+        item == .done || item == .save ? .done : .plain
+    }
+
+    private func setTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> (UIBarButtonItem) -> Void) {
+        targetAction = { [weak target] item in
+            guard let target else { return }
+            action(target)(item)
+        }
+    }
+
+    /// What a tap does: the primary action, else the target's action.
+    func performAction() {
+        guard isEnabled else { return }
+        if let primaryAction {
+            primaryAction.sender = self
+            primaryAction.handler(primaryAction)
+        } else {
+            targetAction?(self)
+        }
+    }
+
+    private func changed() { bar?.itemsChanged() }
+}
+
+/// A menu of actions. Kept for code written for iOS (bar button items and buttons take one); it is not shown.
+public final class UIMenu {
+    public let title: String
+    public let children: [UIAction]
+    public init(title: String = "", children: [UIAction] = []) {
+        self.title = title
+        self.children = children
+    }
+}
