@@ -113,8 +113,11 @@ open class UINavigationBar: UIView {
         return items[items.count - 2]
     }
 
-    /// The bar button items' and back button's colour.
-    open var tintColor: UIColor! = .systemBlue { didSet { itemsChanged() } }
+    /// The bar button items and back button take the bar's tint (UIView's, inherited; systemBlue by default).
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        itemsChanged()
+    }
     /// Show the top item's title large under the standard row (unless the item says `.never`).
     open var prefersLargeTitles = false { didSet { itemsChanged() } }
     /// The background once content scrolls under the bar.
