@@ -13,7 +13,9 @@ extension LayerRenderer {
         let layerOpacity = Double(s.opacity) * opacity
         let shadow = hasShadow(s)
         let shadowFromContent = shadow && s.shadowPath == nil && !castsOwnShape(layer)
-        let group = shadowFromContent || layer.mask != nil ||
+        // A shadow belongs to its layer's opacity group: a faded layer does not show its shadow through itself.
+        let fadedShadow = shadow && layerOpacity < 1
+        let group = shadowFromContent || fadedShadow || layer.mask != nil ||
             (s.opacity < 1 && s.allowsGroupOpacity && drawsMoreThanOneThing(layer))
         guard group else {
             if shadow { drawShadow(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity, source: nil) }
@@ -24,6 +26,11 @@ extension LayerRenderer {
         // composited alpha) and what is composited with the group opacity and the mask.
         let margin = shadowFromContent ? Int(shadowReach(s, placement: placement).rounded(.up)) : 0
         guard let offscreen = renderOffscreen(layer, placement: placement, canvas: canvas, clip: clip, margin: margin) else { return }
+        if fadedShadow {
+            drawFadedWithShadow(layer, offscreen: offscreen, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity,
+                                shadowFromContent: shadowFromContent)
+            return
+        }
         if shadow {
             drawShadow(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity,
                        source: shadowFromContent ? offscreen : nil)
@@ -35,6 +42,30 @@ extension LayerRenderer {
         }
         canvas.buffer.composite(image, atX: offscreen.originX - canvas.originX, y: offscreen.originY - canvas.originY,
                                 opacity: layerOpacity, clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
+    }
+
+    /// Shadow and layer (masked) drawn at full strength into one offscreen image, then composited with the
+    /// layer's opacity, as Core Animation composites a layer and its shadow as one group.
+    private func drawFadedWithShadow(_ layer: LayerSnapshot, offscreen: Canvas, placement: Transform2D, into canvas: inout Canvas,
+                                     clip: Clip, opacity: Double, shadowFromContent: Bool) {
+        let reach = Int(shadowReach(layer.state, placement: placement).rounded(.up))
+        var region = PixelRect(x: offscreen.originX - reach, y: offscreen.originY - reach,
+                               width: offscreen.buffer.width + 2 * reach, height: offscreen.buffer.height + 2 * reach)
+            .intersection(canvas.deviceBounds)
+        if let clipBounds = clip.bounds { region = region.intersection(clipBounds) }
+        guard !region.isEmpty else { return }
+        var grouped = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
+        let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
+        drawShadow(layer, placement: placement.then(shift), into: &grouped, clip: .none, opacity: 1,
+                   source: shadowFromContent ? offscreen : nil)
+        var image = offscreen.buffer
+        if let mask = layer.mask {
+            let inImage = placement.then(.translation(Double(canvas.originX - offscreen.originX), Double(canvas.originY - offscreen.originY)))
+            applyMask(mask, placement: inImage, to: &image, originX: offscreen.originX, originY: offscreen.originY)
+        }
+        grouped.buffer.composite(image, atX: offscreen.originX - region.x, y: offscreen.originY - region.y, opacity: 1, clip: nil)
+        canvas.buffer.composite(grouped.buffer, atX: region.x - canvas.originX, y: region.y - canvas.originY,
+                                opacity: opacity, clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
     }
 
     func placementIsDrawable(_ t: Transform2D, _ s: LayerState) -> Bool {
@@ -212,7 +243,8 @@ extension LayerRenderer {
             let content = contentTransform(s, layer: placement)
             drawChildren(sortedByZ(layer.sublayers), parent: content, into: &canvas, clip: inner, opacity: opacity)
         }
-        drawBorder(s, placement: placement, into: &canvas, clip: inner, opacity: opacity)
+        // The border lies inside the layer's own shape: clipping it by that shape again would square its edge coverage.
+        drawBorder(s, placement: placement, into: &canvas, clip: clip, opacity: opacity)
     }
 
     /// The border: inside the bounds, above contents and sublayers, following the corners (the inner edge's
