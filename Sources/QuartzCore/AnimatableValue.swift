@@ -8,6 +8,38 @@ public protocol Interpolatable {
     static func difference(_ a: Self, _ b: Self) -> Self
 }
 
+/// A value in a vector space: it scales and has a length, so cubic keyframes can blend several values and
+/// paced keyframes can measure the distance between them.
+public protocol VectorInterpolatable: Interpolatable {
+    static func scaled(_ value: Self, _ factor: Double) -> Self
+    static func length(_ value: Self) -> Double
+}
+
+extension CGFloat: VectorInterpolatable {
+    public static func scaled(_ v: CGFloat, _ k: Double) -> CGFloat { v * CGFloat(k) }
+    public static func length(_ v: CGFloat) -> Double { Double(Swift.abs(v)) }
+}
+extension Float: VectorInterpolatable {
+    public static func scaled(_ v: Float, _ k: Double) -> Float { Float(Double(v) * k) }
+    public static func length(_ v: Float) -> Double { Double(Swift.abs(v)) }
+}
+extension CGPoint: VectorInterpolatable {
+    public static func scaled(_ v: CGPoint, _ k: Double) -> CGPoint { CGPoint(x: v.x * CGFloat(k), y: v.y * CGFloat(k)) }
+    public static func length(_ v: CGPoint) -> Double { Double((v.x * v.x + v.y * v.y).squareRoot()) }
+}
+extension CGSize: VectorInterpolatable {
+    public static func scaled(_ v: CGSize, _ k: Double) -> CGSize { CGSize(width: v.width * CGFloat(k), height: v.height * CGFloat(k)) }
+    public static func length(_ v: CGSize) -> Double { Double((v.width * v.width + v.height * v.height).squareRoot()) }
+}
+extension CGRect: VectorInterpolatable {
+    public static func scaled(_ v: CGRect, _ k: Double) -> CGRect {
+        CGRect(origin: .scaled(v.origin, k), size: .scaled(v.size, k))
+    }
+    public static func length(_ v: CGRect) -> Double {
+        Double((v.minX * v.minX + v.minY * v.minY + v.width * v.width + v.height * v.height).squareRoot())
+    }
+}
+
 extension CGFloat: Interpolatable {
     public static func interpolate(_ a: CGFloat, _ b: CGFloat, _ p: Double) -> CGFloat { a + (b - a) * CGFloat(p) }
     public static func sum(_ a: CGFloat, _ b: CGFloat) -> CGFloat { a + b }

@@ -36,8 +36,23 @@ open class CAAnimation: CAAction {
     public var timingFunction: CAMediaTimingFunction?
     /// Held strongly, as Core Animation does.
     public var delegate: CAAnimationDelegate?
+    /// Told when the animation stops (transaction completion blocks).
+    var stopObservers: [() -> Void] = []
+    var hasStopped = false
 
     public init() {}
+
+    /// The animation has ended or was removed: its delegate and transaction hear it.
+    func didStop(finished: Bool) {
+        // Once per run: an animation kept after it ends (isRemovedOnCompletion = false) and removed later
+        // has already reported its stop.
+        guard !hasStopped else { return }
+        hasStopped = true
+        delegate?.animationDidStop(self, finished: finished)
+        let observers = stopObservers
+        stopObservers = []
+        for observer in observers { observer() }
+    }
 
     /// Local time (seconds into the animation) at media time `t`, before clamping.
     func localTime(at t: CFTimeInterval) -> Double { (t - beginTime) * Double(speed) + timeOffset }
@@ -56,6 +71,15 @@ open class CAAnimation: CAAction {
     /// Applies this animation to `state` at media time `t`. `model` is the layer's model state.
     func apply(to state: inout LayerState, model: LayerState, at t: CFTimeInterval) {}
 
+    /// Seconds into the animation at time `t` (0…duration), or nil when it has no effect then: before its
+    /// start without a backwards fill, after its end without a forwards fill (or removal on completion).
+    func activeLocalTime(at t: CFTimeInterval) -> Double? {
+        let local = localTime(at: t)
+        if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
+        if local > duration { return fillMode == .forwards || fillMode == .both || !isRemovedOnCompletion ? duration : nil }
+        return local
+    }
+
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         (anObject as? CALayer)?.add(self, forKey: event)
     }
@@ -72,19 +96,20 @@ open class CAPropertyAnimation: CAAnimation {
 open class CABasicAnimation: CAPropertyAnimation {
     public var fromValue: Any?
     public var toValue: Any?
+    /// Used with one of `fromValue` / `toValue` (or alone, from the current value); number, point, size and
+    /// rect key paths.
+    public var byValue: Any?
 
     override func apply(to state: inout LayerState, model: LayerState, at t: CFTimeInterval) {
-        guard let keyPath, let property = AnimatableProperty.all[keyPath] else { return }
-        var local = localTime(at: t)
-        if local < 0 {
-            guard fillMode == .backwards || fillMode == .both else { return }
-            local = 0
+        guard let keyPath, let property = AnimatableProperty.all[keyPath], let local = activeLocalTime(at: t) else { return }
+        // Core Animation's rules for a missing end: from + by, to − by, or the model (presentation) value.
+        var from = fromValue, to = toValue
+        if let by = byValue {
+            if from == nil, let t = to { from = property.combine?([t, by], [1, -1]) }
+            else if to == nil, let f = from { to = property.combine?([f, by], [1, 1]) }
+            else if from == nil, to == nil, let current = property.read(model) { from = current; to = property.combine?([current, by], [1, 1]) }
         }
-        if local > duration {
-            guard fillMode == .forwards || fillMode == .both || !isRemovedOnCompletion else { return }
-            local = duration
-        }
-        property.apply(&state, fromValue, toValue, progress(atLocalTime: local), isAdditive, model)
+        property.apply(&state, from, to, progress(atLocalTime: local), isAdditive, model)
     }
 }
 

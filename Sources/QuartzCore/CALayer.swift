@@ -385,6 +385,8 @@ open class CALayer {
         if anim.beginTime == 0 { anim.beginTime = localTime(atMedia: CACurrentMediaTime()) }
         let entry = AnimationEntry(key: key, animation: anim)
         animationEntries.append(entry)
+        anim.hasStopped = false
+        CATransaction.animationAdded(anim)
         anim.delegate?.animationDidStart(anim)
         scheduleEnd(of: entry)
     }
@@ -401,7 +403,7 @@ open class CALayer {
             guard let self, let entry, let index = self.animationEntries.firstIndex(where: { $0 === entry }) else { return }
             entry.endEvent = nil
             if anim.isRemovedOnCompletion { self.animationEntries.remove(at: index) }
-            anim.delegate?.animationDidStop(anim, finished: true)
+            anim.didStop(finished: true)
         }
     }
 
@@ -416,7 +418,7 @@ open class CALayer {
         guard let index = animationEntries.firstIndex(where: { $0.key == key }) else { return }
         let entry = animationEntries.remove(at: index)
         if let event = entry.endEvent { Timeline.current.cancel(event) }
-        entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
+        entry.animation.didStop(finished: false)
     }
 
     public func removeAllAnimations() {

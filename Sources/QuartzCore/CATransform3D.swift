@@ -330,3 +330,16 @@ package struct Decomposed3D {
         return (0..<3).map { i in (0..<3).map { j in r[j][i] } }
     }
 }
+
+/// The components Core Animation's key-value coding reads from a transform (`transform.scale.x`,
+/// `transform.rotation.z`, …): row lengths for the scales, Euler angles (x, y, z) of the rotation part.
+struct TransformDecomposition {
+    let scale: [CGFloat]
+    let rotation: [CGFloat]
+
+    init(_ t: CATransform3D) {
+        func length(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> CGFloat { (a * a + b * b + c * c).squareRoot() }
+        scale = [length(t.m11, t.m12, t.m13), length(t.m21, t.m22, t.m23), length(t.m31, t.m32, t.m33)]
+        rotation = [atan2(t.m23, t.m33), atan2(-t.m13, (t.m11 * t.m11 + t.m12 * t.m12).squareRoot()), atan2(t.m12, t.m11)]
+    }
+}

@@ -157,8 +157,30 @@ struct AnimatableProperty {
     /// `a − b` for additive animations (nil when the values are not of the property's type).
     let difference: (Any, Any) -> Any?
     let isEqual: (Any?, Any?) -> Bool
+    /// Σ weightᵢ · valueᵢ, for values in a vector space (numbers, points, sizes, rects): what cubic keyframes
+    /// need. nil for other types (transforms, colours), which then interpolate linearly.
+    var combine: (([Any?], [Double]) -> Any?)? = nil
+    /// The Euclidean distance between two values of a vector type (paced keyframes); nil otherwise.
+    var distance: ((Any?, Any?) -> Double?)? = nil
 
-    init<Value: Interpolatable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>) {
+    init<Value: VectorInterpolatable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>) {
+        self.init(general: keyPath)
+        combine = { values, weights in
+            let vectors = values.compactMap { coerce($0, Value.self) }
+            guard vectors.count == values.count, let first = vectors.first else { return nil }
+            var total = Value.difference(first, first)
+            for (vector, weight) in zip(vectors, weights) { total = Value.sum(total, Value.scaled(vector, weight)) }
+            return total
+        }
+        distance = { a, b in
+            guard let a = coerce(a, Value.self), let b = coerce(b, Value.self) else { return nil }
+            return Value.length(Value.difference(a, b))
+        }
+    }
+
+    init<Value: Interpolatable & Equatable>(_ keyPath: WritableKeyPath<LayerState, Value>) { self.init(general: keyPath) }
+
+    private init<Value: Interpolatable & Equatable>(general keyPath: WritableKeyPath<LayerState, Value>) {
         read = { $0[keyPath: keyPath] }
         difference = { a, b in coerce(a, Value.self).flatMap { a in coerce(b, Value.self).map { Value.difference(a, $0) } } }
         isEqual = { coerce($0, Value.self) == coerce($1, Value.self) }
@@ -168,6 +190,24 @@ struct AnimatableProperty {
             let b = coerce(to, Value.self) ?? (additive ? Value.difference(base, base) : base)
             let value = Value.interpolate(a, b, progress)
             state[keyPath: keyPath] = additive ? Value.sum(state[keyPath: keyPath], value) : value
+        }
+    }
+
+    /// A transform value function (`transform.rotation.z`, `transform.scale`, …): the animation interpolates
+    /// the function's input and the layer shows the transform it makes (replacing the model's transform; an
+    /// additive animation puts it before the model's). Reading gives the model transform's component.
+    init(transformFunction make: @escaping (Any?) -> CATransform3D?, read component: @escaping (CATransform3D) -> Any,
+         interpolate: @escaping (Any?, Any?, Double) -> Any?) {
+        read = { component($0.transform) }
+        difference = { _, _ in nil }
+        isEqual = { a, b in
+            guard let a, let b, let ta = make(a), let tb = make(b) else { return a == nil && b == nil }
+            return CATransform3DEqualToTransform(ta, tb)
+        }
+        apply = { state, from, to, progress, additive, model in
+            let current = component(model.transform)
+            guard let value = interpolate(from ?? current, to ?? current, progress), let transform = make(value) else { return }
+            state.transform = additive ? CATransform3DConcat(transform, state.transform) : transform
         }
     }
 
@@ -200,7 +240,44 @@ struct AnimatableProperty {
         "shadowOffset.width": .init(\.shadowOffset.width), "shadowOffset.height": .init(\.shadowOffset.height),
         "strokeStart": .init(\.strokeStart), "strokeEnd": .init(\.strokeEnd), "lineWidth": .init(\.lineWidth),
         "fillColor": .init(\.shapeFillColor), "strokeColor": .init(\.shapeStrokeColor),
-    ]
+    ].merging(valueFunctions) { a, _ in a }
+
+    /// Core Animation's transform value functions (CAValueFunction): rotations in radians about one axis,
+    /// scales (a number scales x, y and z alike), translations (a number moves along one axis; `translation`
+    /// takes a CGSize).
+    static let valueFunctions: [String: AnimatableProperty] = {
+        func scalar(_ v: Any?) -> CGFloat? { coerce(v, CGFloat.self) }
+        func lerpScalar(_ a: Any?, _ b: Any?, _ p: Double) -> Any? {
+            guard let a = scalar(a), let b = scalar(b) else { return nil }
+            return CGFloat.interpolate(a, b, p)
+        }
+        func lerpSize(_ a: Any?, _ b: Any?, _ p: Double) -> Any? {
+            guard let a = a as? CGSize ?? scalar(a).map({ CGSize(width: $0, height: $0) }),
+                  let b = b as? CGSize ?? scalar(b).map({ CGSize(width: $0, height: $0) }) else { return nil }
+            return CGSize.interpolate(a, b, p)
+        }
+        let d = { (t: CATransform3D) in TransformDecomposition(t) }
+        var table: [String: AnimatableProperty] = [:]
+        for (axis, index) in [("x", 0), ("y", 1), ("z", 2)] {
+            table["transform.rotation.\(axis)"] = AnimatableProperty(
+                transformFunction: { v in scalar(v).map { CATransform3DMakeRotation($0, index == 0 ? 1 : 0, index == 1 ? 1 : 0, index == 2 ? 1 : 0) } },
+                read: { t in d(t).rotation[index] }, interpolate: lerpScalar)
+            table["transform.scale.\(axis)"] = AnimatableProperty(
+                transformFunction: { v in scalar(v).map { CATransform3DMakeScale(index == 0 ? $0 : 1, index == 1 ? $0 : 1, index == 2 ? $0 : 1) } },
+                read: { t in d(t).scale[index] }, interpolate: lerpScalar)
+            table["transform.translation.\(axis)"] = AnimatableProperty(
+                transformFunction: { v in scalar(v).map { CATransform3DMakeTranslation(index == 0 ? $0 : 0, index == 1 ? $0 : 0, index == 2 ? $0 : 0) } },
+                read: { t in [t.m41, t.m42, t.m43][index] }, interpolate: lerpScalar)
+        }
+        table["transform.rotation"] = table["transform.rotation.z"]
+        table["transform.scale"] = AnimatableProperty(
+            transformFunction: { v in scalar(v).map { CATransform3DMakeScale($0, $0, $0) } },
+            read: { t in d(t).scale[0] }, interpolate: lerpScalar)
+        table["transform.translation"] = AnimatableProperty(
+            transformFunction: { v in (v as? CGSize).map { CATransform3DMakeTranslation($0.width, $0.height, 0) } },
+            read: { t in CGSize(width: t.m41, height: t.m42) }, interpolate: lerpSize)
+        return table
+    }()
 }
 
 /// What UIKit needs to know about animatable key paths to build animations from property changes.
