@@ -43,7 +43,7 @@ public final class SceneSession {
             window = UIWindow(screen: screen)
             window.rootViewController = scene.makeRootViewController()
             window.makeKeyAndVisible()
-            window.layoutIfNeeded()
+            endTurn()
             let script = scene.script()
             showsTouchesByDefault = script.containsDrag
             player = ScriptPlayer(script: script, window: window, start: Self.leadIn)
@@ -69,16 +69,23 @@ public final class SceneSession {
             while true {
                 if player.isWaitingForIdle && timeline.isIdle {
                     player.resume()
-                    window.layoutIfNeeded()
+                    endTurn()
                     continue
                 }
                 guard let next = timeline.nextEventTime, next <= time else { break }
                 timeline.advance(to: next)
-                window.layoutIfNeeded()
+                endTurn()
             }
             timeline.advance(to: time)
-            window.layoutIfNeeded()
+            endTurn()
         }
+    }
+
+    /// What iOS does at the end of a run-loop turn: a layout pass, and a status bar style that changed
+    /// without `setNeedsStatusBarAppearanceUpdate()` shown.
+    private func endTurn() {
+        window.layoutIfNeeded()
+        window.settleStatusBarAppearance()
     }
 
     /// Advances until the clip's end is known; returns it.
@@ -102,13 +109,14 @@ public final class SceneSession {
         within {
             var tree = window.layer.snapshot(at: timeline.now)
             if chrome {
-                let key = ChromeKey(style: window.statusBarStyle,
+                let key = ChromeKey(lightness: window.statusBarAppearance.lightness(at: timeline.now),
                                     statusBarHidden: window.rootViewController?.statusBarStyleOwner.prefersStatusBarHidden ?? false,
                                     scale: scale ?? device.scale)
-                // The chrome changes only with the style: made again per frame, its Wi-Fi glyph would be a new
-                // image every frame (rasterized again, and never equal to the last for the damage check).
+                // The chrome changes only with the style (and during a style's cross-fade): made again per
+                // frame, its Wi-Fi glyph would be a new image every frame (rasterized again, and never equal
+                // to the last for the damage check).
                 if chromeLayers?.key != key {
-                    chromeLayers = (key, DeviceChromeLayers.make(device.chrome, size: device.size, style: key.style,
+                    chromeLayers = (key, DeviceChromeLayers.make(device.chrome, size: device.size, lightness: key.lightness,
                                                                  statusBarHidden: key.statusBarHidden, scale: key.scale))
                 }
                 tree.sublayers.append(chromeLayers!.layers)
@@ -118,7 +126,8 @@ public final class SceneSession {
     }
 
     private struct ChromeKey: Equatable {
-        var style: UIStatusBarStyle
+        /// The status bar's content: 0 dark, 1 light, between while it cross-fades.
+        var lightness: CGFloat
         var statusBarHidden: Bool
         var scale: CGFloat
     }
