@@ -136,17 +136,28 @@ public final class SceneSession {
     /// The fingers that are down now (window coordinates).
     public var touchLocations: [CGPoint] { window.touchLocations.map(\.location) }
 
-    /// What the screen shows now, at `scale` pixels per point, with a dot under each finger that is down
-    /// when `touches` is true (nil: `showsTouchesByDefault`). A tree the scene left with non-finite or
+    /// The touch dots now: one at full strength under each finger that is down, and one fading where each
+    /// finger lifted in the last `TouchOverlay.afterLift` seconds of the virtual clock.
+    public var touchDots: [(location: CGPoint, opacity: Double)] {
+        let now = timeline.now
+        let lifted = player.lifts.compactMap { lift -> (location: CGPoint, opacity: Double)? in
+            let strength = TouchOverlay.strength(sinceLift: now - lift.time)
+            return strength > 0 ? (lift.location, strength) : nil
+        }
+        return lifted + touchLocations.map { ($0, 1) }
+    }
+
+    /// What the screen shows now, at `scale` pixels per point, with the touch dots (`touchDots`) when
+    /// `touches` is true (nil: `showsTouchesByDefault`). A tree the scene left with non-finite or
     /// negative geometry is an error naming the layer.
     public func render(scale: CGFloat, touches: Bool? = nil, chrome: Bool = false) throws -> PixelBuffer {
         var image = try renderLayers(scale: scale, chrome: chrome)
-        let fingers = touchLocations
-        if touches ?? showsTouchesByDefault, !fingers.isEmpty {
+        let dots = touches ?? showsTouchesByDefault ? touchDots : []
+        if !dots.isEmpty {
             // The renderer remembers `image`, so the dots go on a copy, made in the memory of the previous
             // frame with dots when the caller has dropped that one.
             image = image.copy(reusing: &frameWithTouches)
-            TouchOverlay.draw(fingers, scale: Double(scale), on: &image)
+            TouchOverlay.draw(dots, scale: Double(scale), on: &image)
             frameWithTouches = image
         } else {
             frameWithTouches = PixelBuffer(width: 0, height: 0)
