@@ -4,11 +4,13 @@ import Stage
 import Raster
 
 /// The device around the app, as layers drawn over the window: the status bar (9:41, cellular bars, Wi-Fi,
-/// a full battery) in the colour the top view controller asks for, the Dynamic Island or notch, and the
+/// a full battery) in the colour the window's status bar shows, the Dynamic Island or notch, and the
 /// home indicator. Layers, not an overlay, so a layer-tree dump carries them and draws the same pixels.
 enum DeviceChromeLayers {
-    static func make(_ chrome: DeviceChrome, size: CGSize, style: UIStatusBarStyle, statusBarHidden: Bool, scale: CGFloat) -> LayerSnapshot {
-        let ink: CGColor = style == .lightContent ? .white : .black
+    /// `lightness` 0 is dark content (black), 1 light content (white); between, while the window cross-fades
+    /// the style, the ink is the grey between in sRGB-encoded values, as Core Animation interpolates colours.
+    static func make(_ chrome: DeviceChrome, size: CGSize, lightness: CGFloat, statusBarHidden: Bool, scale: CGFloat) -> LayerSnapshot {
+        let ink = Self.ink(lightness: lightness)
         var sublayers: [LayerSnapshot] = []
         switch chrome.cutout {
         case .island(let rect):
@@ -27,6 +29,14 @@ enum DeviceChromeLayers {
         var root = box(CGRect(origin: .zero, size: size), nil, name: "DeviceChrome")
         root.sublayers = sublayers
         return root
+    }
+
+    static func ink(lightness: CGFloat) -> CGColor {
+        switch lightness {
+        case ...0: .black
+        case 1...: .white
+        default: CGColor(gray: lightness, alpha: 1)
+        }
     }
 
     /// The time in the left part of the bar, the icons in the right: on either side of the cutout, or at

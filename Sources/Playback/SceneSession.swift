@@ -43,7 +43,7 @@ public final class SceneSession {
             window = UIWindow(screen: screen)
             window.rootViewController = scene.makeRootViewController()
             window.makeKeyAndVisible()
-            window.layoutIfNeeded()
+            endTurn()
             let script = scene.script()
             showsTouchesByDefault = script.containsDrag
             player = ScriptPlayer(script: script, window: window, start: Self.leadIn)
@@ -69,16 +69,23 @@ public final class SceneSession {
             while true {
                 if player.isWaitingForIdle && timeline.isIdle {
                     player.resume()
-                    window.layoutIfNeeded()
+                    endTurn()
                     continue
                 }
                 guard let next = timeline.nextEventTime, next <= time else { break }
                 timeline.advance(to: next)
-                window.layoutIfNeeded()
+                endTurn()
             }
             timeline.advance(to: time)
-            window.layoutIfNeeded()
+            endTurn()
         }
+    }
+
+    /// What iOS does at the end of a run-loop turn: a layout pass, and a status bar style that changed
+    /// without `setNeedsStatusBarAppearanceUpdate()` shown.
+    private func endTurn() {
+        window.layoutIfNeeded()
+        window.settleStatusBarAppearance()
     }
 
     /// Advances until the clip's end is known; returns it.
@@ -102,13 +109,14 @@ public final class SceneSession {
         within {
             var tree = window.layer.snapshot(at: timeline.now)
             if chrome {
-                let key = ChromeKey(style: window.statusBarStyle,
+                let key = ChromeKey(lightness: window.statusBarAppearance.lightness(at: timeline.now),
                                     statusBarHidden: window.rootViewController?.statusBarStyleOwner.prefersStatusBarHidden ?? false,
                                     scale: scale ?? device.scale)
-                // The chrome changes only with the style: made again per frame, its Wi-Fi glyph would be a new
-                // image every frame (rasterized again, and never equal to the last for the damage check).
+                // The chrome changes only with the style (and during a style's cross-fade): made again per
+                // frame, its Wi-Fi glyph would be a new image every frame (rasterized again, and never equal
+                // to the last for the damage check).
                 if chromeLayers?.key != key {
-                    chromeLayers = (key, DeviceChromeLayers.make(device.chrome, size: device.size, style: key.style,
+                    chromeLayers = (key, DeviceChromeLayers.make(device.chrome, size: device.size, lightness: key.lightness,
                                                                  statusBarHidden: key.statusBarHidden, scale: key.scale))
                 }
                 tree.sublayers.append(chromeLayers!.layers)
@@ -118,7 +126,8 @@ public final class SceneSession {
     }
 
     private struct ChromeKey: Equatable {
-        var style: UIStatusBarStyle
+        /// The status bar's content: 0 dark, 1 light, between while it cross-fades.
+        var lightness: CGFloat
         var statusBarHidden: Bool
         var scale: CGFloat
     }
@@ -127,17 +136,28 @@ public final class SceneSession {
     /// The fingers that are down now (window coordinates).
     public var touchLocations: [CGPoint] { window.touchLocations.map(\.location) }
 
-    /// What the screen shows now, at `scale` pixels per point, with a dot under each finger that is down
-    /// when `touches` is true (nil: `showsTouchesByDefault`). A tree the scene left with non-finite or
+    /// The touch dots now: one at full strength under each finger that is down, and one fading where each
+    /// finger lifted in the last `TouchOverlay.afterLift` seconds of the virtual clock.
+    public var touchDots: [(location: CGPoint, opacity: Double)] {
+        let now = timeline.now
+        let lifted = player.lifts.compactMap { lift -> (location: CGPoint, opacity: Double)? in
+            let strength = TouchOverlay.strength(sinceLift: now - lift.time)
+            return strength > 0 ? (lift.location, strength) : nil
+        }
+        return lifted + touchLocations.map { ($0, 1) }
+    }
+
+    /// What the screen shows now, at `scale` pixels per point, with the touch dots (`touchDots`) when
+    /// `touches` is true (nil: `showsTouchesByDefault`). A tree the scene left with non-finite or
     /// negative geometry is an error naming the layer.
     public func render(scale: CGFloat, touches: Bool? = nil, chrome: Bool = false) throws -> PixelBuffer {
         var image = try renderLayers(scale: scale, chrome: chrome)
-        let fingers = touchLocations
-        if touches ?? showsTouchesByDefault, !fingers.isEmpty {
+        let dots = touches ?? showsTouchesByDefault ? touchDots : []
+        if !dots.isEmpty {
             // The renderer remembers `image`, so the dots go on a copy, made in the memory of the previous
             // frame with dots when the caller has dropped that one.
             image = image.copy(reusing: &frameWithTouches)
-            TouchOverlay.draw(fingers, scale: Double(scale), on: &image)
+            TouchOverlay.draw(dots, scale: Double(scale), on: &image)
             frameWithTouches = image
         } else {
             frameWithTouches = PixelBuffer(width: 0, height: 0)

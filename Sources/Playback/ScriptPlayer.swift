@@ -11,6 +11,9 @@ final class ScriptPlayer {
     private(set) var finishedAt: TimeInterval?
     /// Where each finger that is down is (window coordinates).
     private var fingers: [Int: CGPoint] = [:]
+    /// Where and when fingers lifted, for the touch dots that fade after a lift; lifts older than
+    /// `TouchOverlay.afterLift` are dropped at the next lift.
+    private(set) var lifts: [(location: CGPoint, time: TimeInterval)] = []
 
     init(script: Script, window: UIWindow, start: TimeInterval) {
         steps = script.steps + [.waitUntilIdle]
@@ -92,6 +95,9 @@ final class ScriptPlayer {
             preconditionFailure("Script: finger \(finger) lifts without a touchDown before it")
         }
         markTouch("up", finger, at: point)
+        let now = CACurrentMediaTime()
+        lifts.removeAll { now - $0.time >= TouchOverlay.afterLift }
+        lifts.append((point, now))
         window.sendTouch(finger: finger, phase: .ended, at: point)
     }
 }

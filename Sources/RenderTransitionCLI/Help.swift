@@ -41,11 +41,13 @@ extension Command {
           --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
                               touches and transitions); names and colours go to PLOT.png.txt and stdout.
                               Without --out only the plot is written.
-          --touches           draw a translucent dot under each finger that is down (default: on for scenes
-                              whose script drags, pans or swipes; off for taps only)
+          --touches           draw a translucent dot under each finger that is down; where a finger lifts
+                              the dot stays 0.05 s and fades out over 0.2 s, so taps show (default: on
+                              for scenes whose script drags, pans or swipes; off for taps only)
           --no-touches        never draw the touch dots
           --no-chrome         leave out the device around the app: status bar (9:41, cellular, Wi-Fi,
-                              battery, in the top view controller's preferredStatusBarStyle), Dynamic
+                              battery, in the top view controller's preferredStatusBarStyle, cross-
+                              fading when it changes in an animation block), Dynamic
                               Island or notch, home indicator (drawn by default)
           --bezel             frame the screen in the phone's outline with the display's rounded
                               corners, for docs media (the output grows by the bezel)

@@ -33,7 +33,8 @@ public struct Font: Hashable, Sendable {
         systemNamePrefix + "\(Int(weight))" + (italic ? "-Italic" : "")
     }
 
-    static let systemNamePrefix = ".SystemFont-"
+    /// What every system font name starts with.
+    public static let systemNamePrefix = ".SystemFont-"
 
     /// Points per font unit.
     public var scale: CGFloat { pointSize / CGFloat(face.unitsPerEm) }

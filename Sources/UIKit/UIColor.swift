@@ -32,6 +32,12 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
     public static let label = UIColor.black
     public static let secondaryLabel = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
     public static let separator = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
+    public static let tertiaryLabel = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
+    // The fills for thin and small shapes, light appearance (Apple's published values).
+    public static let systemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2)
+    public static let secondarySystemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
+    public static let tertiarySystemFill = UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12)
+    public static let quaternarySystemFill = UIColor(red: 116 / 255, green: 116 / 255, blue: 128 / 255, alpha: 0.08)
     public static let systemBlue = UIColor(rgb: 0x007AFF)
     public static let systemRed = UIColor(rgb: 0xFF3B30)
     public static let systemGreen = UIColor(rgb: 0x34C759)

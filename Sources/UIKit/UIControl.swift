@@ -120,7 +120,9 @@ extension UIControl {
 }
 
 /// A button: a control with a title per state, drawn by its `titleLabel` centred in its bounds. A system
-/// button's title is the tint colour (systemBlue) and dims while touched, as iOS shows a press.
+/// button's title is the tint colour (systemBlue) and dims while touched, as iOS shows a press. With a
+/// `configuration` (iOS 15's button system) the button draws that instead: background, title and subtitle,
+/// sized and coloured by the configuration for the button's state (see UIButton+Configuration.swift).
 open class UIButton: UIControl {
     public enum ButtonType: Int, Sendable { case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, close }
     public private(set) var buttonType: ButtonType = .custom
@@ -142,10 +144,29 @@ open class UIButton: UIControl {
 
     private var titles: [UInt: String] = [:]
     private var titleColors: [UInt: UIColor] = [:]
-    private var label: UILabel?
+    var label: UILabel?
 
     /// The label that draws the title; made with the first title.
     public var titleLabel: UILabel? { label }
+
+    // The configuration's storage (UIButton+Configuration.swift).
+    var storedConfiguration: Configuration?
+    var configuredBackground: UIView?
+    var configuredSubtitle: UILabel?
+    var isUpdatingConfiguration = false
+    var storedUpdateHandler: ((UIButton) -> Void)?
+    var storedTint: UIColor = .systemBlue
+
+    /// The colour system buttons and configurations draw with (systemBlue unless set; not inherited from
+    /// superviews here, as it is on iOS).
+    open var tintColor: UIColor! {
+        get { storedTint }
+        set { storedTint = newValue ?? .systemBlue; updateTitle() }
+    }
+
+    /// Called when the configuration should be brought up to date for the button's state, before
+    /// `configurationUpdateHandler`; override to change `configuration` for a state.
+    open func updateConfiguration() {}
 
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
@@ -153,7 +174,10 @@ open class UIButton: UIControl {
     }
     /// The state's own title, else the normal title.
     public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }
-    public var currentTitle: String? { title(for: state) }
+    public var currentTitle: String? {
+        if let storedConfiguration { return storedConfiguration.title }
+        return title(for: state)
+    }
 
     public func setTitleColor(_ color: UIColor?, for state: State) {
         titleColors[state.rawValue] = color
@@ -163,7 +187,7 @@ open class UIButton: UIControl {
     /// 20 % while highlighted), white for custom ones.
     public func titleColor(for state: State) -> UIColor? {
         if let color = titleColors[state.rawValue] { return color }
-        let normal = titleColors[State.normal.rawValue] ?? (buttonType == .custom ? .white : .systemBlue)
+        let normal = titleColors[State.normal.rawValue] ?? (buttonType == .custom ? .white : storedTint)
         return buttonType == .system && state.contains(.highlighted) ? normal.withAlphaComponent(0.2) : normal
     }
     public var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
@@ -178,7 +202,11 @@ open class UIButton: UIControl {
         didSet { if isEnabled != oldValue { updateTitle() } }
     }
 
-    private func updateTitle() {
+    func updateTitle() {
+        if storedConfiguration != nil {
+            setNeedsUpdateConfiguration()
+            return
+        }
         guard let title = currentTitle else {
             label?.text = nil
             return
@@ -197,10 +225,20 @@ open class UIButton: UIControl {
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        if let storedConfiguration {
+            layoutConfiguredContent(storedConfiguration)
+            return
+        }
         label?.frame = bounds
     }
 
-    /// The title's size (no content insets).
-    open override var intrinsicContentSize: CGSize { label?.intrinsicContentSize ?? .zero }
-    open override func sizeThatFits(_ size: CGSize) -> CGSize { label?.intrinsicContentSize ?? .zero }
+    /// The title's size (no content insets); with a configuration, its content's size plus its insets.
+    open override var intrinsicContentSize: CGSize {
+        if let storedConfiguration { return configuredSize(storedConfiguration) }
+        return label?.intrinsicContentSize ?? .zero
+    }
+    open override func sizeThatFits(_ size: CGSize) -> CGSize {
+        if let storedConfiguration { return configuredSize(storedConfiguration) }
+        return label?.intrinsicContentSize ?? .zero
+    }
 }

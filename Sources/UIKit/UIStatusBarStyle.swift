@@ -19,9 +19,55 @@ extension UIViewController {
     }
 }
 
+/// The status bar as a window shows it: the style it applied last, and how light its content is now
+/// (0: dark content, 1: light content). The lightness is animatable: `setNeedsStatusBarAppearanceUpdate()`
+/// inside `UIView.animate` (or a property animator's block) moves it over the block's duration and curve,
+/// as iOS cross-fades the status bar then; outside an animation it jumps.
+package final class StatusBarAppearance {
+    /// Carries the lightness as its layer's opacity: a view outside the window's tree, so animation blocks
+    /// record and animate it like any view property, on the same clock (pausing, scrubbing and reversing
+    /// with a property animator too), and nothing draws it.
+    private let carrier = UIView(frame: .zero)
+    /// The style applied last (what the status bar shows, or is fading to).
+    package private(set) var style: UIStatusBarStyle = .default
+
+    init() { UIView.performWithoutAnimation { carrier.alpha = 0 } }
+
+    static func lightness(of style: UIStatusBarStyle) -> CGFloat { style == .lightContent ? 1 : 0 }
+
+    /// Shows `style`: animated when called inside an animation block, at once otherwise.
+    func apply(_ style: UIStatusBarStyle) {
+        self.style = style
+        carrier.alpha = Self.lightness(of: style)
+    }
+
+    /// Shows `style` at once, ending any fade.
+    func snap(to style: UIStatusBarStyle) {
+        carrier.layer.removeAllAnimations()
+        UIView.performWithoutAnimation { apply(style) }
+    }
+
+    /// How light the content is at media time `time`: 0 dark, 1 light, in between while fading.
+    package func lightness(at time: CFTimeInterval) -> CGFloat {
+        CGFloat(carrier.layer.presentationState(at: time).opacity)
+    }
+}
+
 extension UIWindow {
-    /// The status bar style the screen shows now: that of the root controller's owner (see above).
+    /// The status bar style the root controller's owner asks for now (see `statusBarStyleOwner`).
     package var statusBarStyle: UIStatusBarStyle {
         rootViewController?.statusBarStyleOwner.preferredStatusBarStyle ?? .default
+    }
+
+    /// Asks the owner for its style again and shows it (what `setNeedsStatusBarAppearanceUpdate()` does).
+    func updateStatusBarAppearance() {
+        statusBarAppearance.apply(statusBarStyle)
+    }
+
+    /// The end of a run-loop turn: a style that changed without an update being asked for (a new owner
+    /// after a presentation or a push, or a changed preference) is shown at once.
+    package func settleStatusBarAppearance() {
+        let style = statusBarStyle
+        if style != statusBarAppearance.style { statusBarAppearance.snap(to: style) }
     }
 }

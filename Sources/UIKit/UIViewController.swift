@@ -32,8 +32,10 @@ open class UIViewController: UIResponder {
     open var childForStatusBarStyle: UIViewController? { nil }
     /// Whether a non-full-screen presented controller decides the status bar's style (iOS's rule).
     open var modalPresentationCapturesStatusBarAppearance = false
-    /// The style is read every frame, so nothing needs to be scheduled: present for code written for iOS.
-    open func setNeedsStatusBarAppearanceUpdate() {}
+    /// Shows the status bar's style (and the owner's) again: inside an animation block the content
+    /// cross-fades between dark and light over the block's duration, outside one it switches at once. A
+    /// style that changes without this call is shown at the end of the run-loop turn, without animation.
+    open func setNeedsStatusBarAppearanceUpdate() { viewIfLoaded?.window?.updateStatusBarAppearance() }
     open var title: String? {
         didSet { if let item = storedNavigationItem, item.title == oldValue { item.title = title } }
     }

@@ -22,6 +22,8 @@ open class UIWindow: UIView {
         }
     }
     public private(set) var isKeyWindow = false
+    /// The status bar this window shows: its style and animatable lightness (see StatusBarAppearance).
+    package let statusBarAppearance = StatusBarAppearance()
     /// Set by `makeKeyAndVisible()`: from then on the root controller is on screen.
     private var isVisible = false
 

@@ -267,8 +267,8 @@ import TestSupport
 /// Devices and filmstrips, as a user asks for them.
 @Suite(.serialized) struct DevicesAndFilmstrips {
     /// card-expand only taps, so touches are off by default; `--touches` draws the dot while the finger is
-    /// down (0.2–0.3 s) and changes nothing once it is up.
-    @Test func touchesDrawsTheFingerOnlyWhenAskedAndWhileItIsDown() throws {
+    /// down (0.2–0.3 s), fading for 0.25 s after the lift, and changes nothing once it has faded.
+    @Test func touchesDrawsTheFingerOnlyWhenAskedWhileItIsDownAndFading() throws {
         let scratch = try TemporaryDirectory()
         defer { scratch.cleanUp() }
         func still(_ at: String, _ flags: [String]) throws -> [UInt8] {
@@ -280,7 +280,8 @@ import TestSupport
         let plain = try still("0.25", []), dotted = try still("0.25", ["--touches"])
         #expect(plain != dotted)
         #expect(try still("0.25", ["--no-touches"]) == plain)
-        #expect(try still("0.5", ["--touches"]) == still("0.5", []))
+        #expect(try still("0.45", ["--touches"]) != still("0.45", []))
+        #expect(try still("0.6", ["--touches"]) == still("0.6", []))
         let twice = try CommandLine.run(["card-expand", "--touches", "--no-touches"])
         #expect(twice.status == 2 && twice.stderr.contains("--no-touches conflicts"))
         let tree = try CommandLine.run(["tree", "x.json", "--out", "x.png", "--touches"])

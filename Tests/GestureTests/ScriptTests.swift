@@ -54,6 +54,16 @@ class PanelProbe: Scene {
     }
 }
 
+/// One tap in the white upper half: down at 0.2 s, up at 0.3 s.
+final class TapProbe: PanelProbe {
+    override class var name: String { "tap-probe" }
+    override func script() -> Script {
+        var s = Script()
+        s.tap(at: { CGPoint(x: 100, y: 200) })
+        return s
+    }
+}
+
 final class DragDownFast: PanelProbe {
     override class var name: String { "drag-down-fast" }
     override func script() -> Script {
@@ -202,19 +212,21 @@ final class MovingTarget: PanelProbe {
 @Suite struct TouchDots {
     static let settings = RenderSettings(scale: 1, fps: 30)
 
-    @Test func theDotIsDrawnOnlyWhileTheFingerIsDownAndNeverReachesTheCache() throws {
-        // 0.2 s lead-in, down at the panel's centre (196, 639), 0.4 s drag, up at 0.6 s.
-        let times = [0.1, 0.3, 0.5, 0.7, 0.8]
+    @Test func theDotIsDrawnWhileTheFingerIsDownFadesAfterAndNeverReachesTheCache() throws {
+        // 0.2 s lead-in, down at the panel's centre (196, 639), 0.4 s drag, up at 0.6 s; the dot fades out by
+        // 0.85 s.
+        let times = [0.1, 0.3, 0.5, 0.7, 0.9]
         let on = try Stage.frames(DragDownFast.self, settings: Self.settings, times: times)
         var offSettings = Self.settings
         offSettings.touches = false
         let off = try Stage.frames(DragDownFast.self, settings: offSettings, times: times)
         // Deterministic.
         #expect(try Stage.frames(DragDownFast.self, settings: Self.settings, times: times) == on)
-        // No finger down (before and after): identical, so the renderer's remembered frame held no dot.
-        for i in [0, 3, 4] { #expect(on[i] == off[i]) }
-        // Finger down: the frames differ only inside the 44 pt disc around the finger.
-        for i in [1, 2] {
+        // Before the finger is down and after its dot faded: identical, so the renderer's remembered frame
+        // held no dot.
+        for i in [0, 4] { #expect(on[i] == off[i]) }
+        // Finger down, and fading 0.1 s after the lift: the frames differ only inside the 44 pt disc.
+        for i in [1, 2, 3] {
             let differing = differingPixels(on[i], off[i])
             #expect(!differing.isEmpty)
             let xs = differing.map(\.x), ys = differing.map(\.y)
@@ -222,9 +234,36 @@ final class MovingTarget: PanelProbe {
         }
     }
 
+    /// A tap (down 0.2 s, up 0.3 s) shows its dot at full strength while down and for 0.05 s after, then
+    /// fading linearly to nothing 0.25 s after the lift, on the virtual clock.
+    @Test func aTapsDotStaysAMomentAndFades() throws {
+        #expect(TouchOverlay.strength(sinceLift: 0) == 1 && TouchOverlay.strength(sinceLift: 0.05) == 1)
+        #expect(abs(TouchOverlay.strength(sinceLift: 0.15) - 0.5) < 1e-12 && TouchOverlay.strength(sinceLift: 0.25) == 0)
+        let session = SceneSession(TapProbe.self)
+        #expect(!session.showsTouchesByDefault)
+        // On white: 255 − 0.42 · s · (255 − 225) at the dot's centre for strength s.
+        let expected: [(TimeInterval, UInt8)] = [(0.25, 242), (0.32, 242), (0.4, 246), (0.5, 252), (0.56, 255)]
+        for (time, grey) in expected {
+            session.advance(to: time)
+            let image = try session.render(scale: 1, touches: true)
+            #expect(image[100, 200] == RGBA8(r: grey, g: grey, b: grey, a: 255), "at \(time)")
+            #expect(try session.render(scale: 1)[100, 200] == RGBA8(r: 255, g: 255, b: 255, a: 255))
+        }
+        #expect(session.touchDots.isEmpty)
+    }
+
+    /// The dot reads on dark screens too: lighter than black at its middle, its rim darker than its fill.
+    @Test func theFadingDotIsFainterThanAFullOne() {
+        var full = PixelBuffer(width: 60, height: 60, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))
+        var fading = full
+        TouchOverlay.draw([(CGPoint(x: 30, y: 30), 1)], scale: 1, on: &full)
+        TouchOverlay.draw([(CGPoint(x: 30, y: 30), 0.5)], scale: 1, on: &fading)
+        #expect(full[30, 30].r == 95 && fading[30, 30].r == 47)   // 225 · 0.42 · 0.5 = 47.25
+    }
+
     @Test func theDotIsATranslucentLightGreyDisc() {
         var image = PixelBuffer(width: 100, height: 100, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))
-        TouchOverlay.draw([CGPoint(x: 50, y: 50)], scale: 1, on: &image)
+        TouchOverlay.draw([(CGPoint(x: 50, y: 50), 1)], scale: 1, on: &image)
         // Centre: 225 × 0.42 over black = 94.5 → 95; outside the 22 pt radius untouched.
         #expect(image[50, 50] == RGBA8(r: 95, g: 95, b: 95, a: 255))
         #expect(image[50, 50 - 23] == RGBA8(r: 0, g: 0, b: 0, a: 255))
@@ -232,7 +271,7 @@ final class MovingTarget: PanelProbe {
         #expect(image[50, 50 - 21] == RGBA8(r: 27, g: 27, b: 27, a: 255))
         // Over white the disc darkens: 225 · 0.42 + 255 · 0.58 = 242.4.
         var white = PixelBuffer(width: 100, height: 100, fill: RGBA8(r: 255, g: 255, b: 255, a: 255))
-        TouchOverlay.draw([CGPoint(x: 50, y: 50)], scale: 1, on: &white)
+        TouchOverlay.draw([(CGPoint(x: 50, y: 50), 1)], scale: 1, on: &white)
         #expect(white[50, 50] == RGBA8(r: 242, g: 242, b: 242, a: 255))
     }
 }

@@ -171,4 +171,40 @@ import Text
         tabs.selectedIndex = 1
         #expect(window.statusBarStyle == .default)
     }
+
+    /// The status bar's lightness is state the window keeps: a property animator carries it like any view
+    /// property (scrubbed while paused), `performWithoutAnimation` and plain calls switch it at once, and a
+    /// new owner's style is shown at the end of the turn.
+    @Test func statusBarAppearanceAnimatesWithPropertyAnimators() {
+        final class Switchable: UIViewController {
+            var light = false
+            override var preferredStatusBarStyle: UIStatusBarStyle { light ? .lightContent : .default }
+        }
+        let root = Switchable()
+        onStage(root) { stage in
+            let appearance = stage.window.statusBarAppearance
+            #expect(appearance.lightness(at: stage.clock.now) == 0)
+            let animator = UIViewPropertyAnimator(duration: 1, curve: .linear) {
+                root.light = true
+                root.setNeedsStatusBarAppearanceUpdate()
+            }
+            animator.pauseAnimation()
+            animator.fractionComplete = 0.3
+            #expect(abs(appearance.lightness(at: stage.clock.now) - 0.3) < 1e-6 && appearance.style == .lightContent)
+            animator.startAnimation()
+            stage.run(for: 0.35)
+            #expect(abs(appearance.lightness(at: stage.clock.now) - 0.65) < 1e-6)
+            stage.run(for: 1)
+            #expect(appearance.lightness(at: stage.clock.now) == 1)
+            root.light = false
+            UIView.animate(withDuration: 1) { UIView.performWithoutAnimation { root.setNeedsStatusBarAppearanceUpdate() } }
+            #expect(appearance.lightness(at: stage.clock.now) == 0)
+            // Changed without asking: shown when the turn ends.
+            root.light = true
+            #expect(appearance.lightness(at: stage.clock.now) == 0)
+            stage.window.settleStatusBarAppearance()
+            #expect(appearance.lightness(at: stage.clock.now) == 1)
+        }
+    }
 }
+
