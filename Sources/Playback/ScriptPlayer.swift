@@ -3,7 +3,18 @@ import Stage
 
 /// Plays a script on the timeline: each step schedules the next. Touches are marked on the timeline
 /// ("touch.down x,y", "touch.up x,y"; " finger N" for fingers other than 0).
+///
+/// The script's own clock counts whole ticks of 1/705,600,000 s (a rate every common frame rate divides),
+/// so a 0.2 s lead-in and a 0.1 s tap end at exactly 0.3 s, not 0.30000000000000004: each event time is the
+/// tick count divided once, the same correctly rounded double as frame 18's 18/60. Steps that wait for
+/// animations to settle pick the clock up from the timeline.
 final class ScriptPlayer {
+    static let ticksPerSecond: Int64 = 705_600_000
+    static func ticks(_ seconds: TimeInterval) -> Int64 { Int64((max(seconds, 0) * Double(ticksPerSecond)).rounded()) }
+    static func seconds(_ ticks: Int64) -> TimeInterval { Double(ticks) / Double(ticksPerSecond) }
+
+    /// Where the script is, in ticks.
+    private var clock: Int64
     private var steps: [Script.Step]
     private let touchRate: Double
     private unowned let window: UIWindow
@@ -19,12 +30,20 @@ final class ScriptPlayer {
         steps = script.steps + [.waitUntilIdle]
         touchRate = script.touchRate
         self.window = window
-        Timeline.current.schedule(at: start) { [weak self] in self?.runNext() }
+        clock = Self.ticks(start)
+        Timeline.current.schedule(at: Self.seconds(clock)) { [weak self] in self?.runNext() }
     }
 
     func resume() {
         isWaitingForIdle = false
+        clock = Self.ticks(CACurrentMediaTime())
         runNext()
+    }
+
+    /// Moves the script's clock on by `seconds` and schedules `body` then.
+    private func after(_ seconds: TimeInterval, _ body: @escaping (ScriptPlayer) -> Void) {
+        clock += Self.ticks(seconds)
+        Timeline.current.schedule(at: Self.seconds(clock)) { [weak self] in if let self { body(self) } }
     }
 
     private func runNext() {
@@ -32,19 +51,17 @@ final class ScriptPlayer {
             finishedAt = CACurrentMediaTime()
             return
         }
-        let now = CACurrentMediaTime()
         switch steps.removeFirst() {
         case .wait(let seconds):
-            Timeline.current.schedule(at: now + max(seconds, 0)) { [weak self] in self?.runNext() }
+            after(seconds) { $0.runNext() }
         case .waitUntilIdle:
             isWaitingForIdle = true
         case .tap(let duration, let target):
             let point = target()
             down(0, at: point)
-            Timeline.current.schedule(at: now + duration) { [weak self] in
-                guard let self else { return }
-                self.up(0)
-                self.runNext()
+            after(duration) { player in
+                player.up(0)
+                player.runNext()
             }
         case .touchDown(let finger, let target):
             down(finger, at: target())
@@ -61,20 +78,21 @@ final class ScriptPlayer {
             case .point(let target): end = target()
             case .offset(let d): end = CGPoint(x: start.x + d.dx, y: start.y + d.dy)
             }
-            sample(finger, motion, from: start, to: end, startTime: now, times: motion.sampleTimes(rate: touchRate)[...])
+            sample(finger, motion, from: start, to: end, startTicks: clock, times: motion.sampleTimes(rate: touchRate)[...])
         }
     }
 
     /// Sends the next touch sample of a move at its time, then schedules the one after (or the next step).
-    private func sample(_ finger: Int, _ motion: TouchMotion, from a: CGPoint, to b: CGPoint, startTime: TimeInterval,
+    private func sample(_ finger: Int, _ motion: TouchMotion, from a: CGPoint, to b: CGPoint, startTicks: Int64,
                         times: ArraySlice<TimeInterval>) {
         guard let t = times.first else { runNext(); return }
-        Timeline.current.schedule(at: startTime + t) { [weak self] in
+        clock = startTicks + Self.ticks(t)
+        Timeline.current.schedule(at: Self.seconds(clock)) { [weak self] in
             guard let self else { return }
             let p = motion.position(at: t, from: a, to: b, rate: self.touchRate)
             self.fingers[finger] = p
             self.window.sendTouch(finger: finger, phase: .moved, at: p)
-            self.sample(finger, motion, from: a, to: b, startTime: startTime, times: times.dropFirst())
+            self.sample(finger, motion, from: a, to: b, startTicks: startTicks, times: times.dropFirst())
         }
     }
 

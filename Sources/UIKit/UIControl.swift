@@ -155,13 +155,12 @@ open class UIButton: UIControl {
     var configuredSubtitle: UILabel?
     var isUpdatingConfiguration = false
     var storedUpdateHandler: ((UIButton) -> Void)?
-    var storedTint: UIColor = .systemBlue
+    /// The colour system buttons and configurations draw with: UIView's tint (inherited, systemBlue at the top).
+    var storedTint: UIColor { tintColor }
 
-    /// The colour system buttons and configurations draw with (systemBlue unless set; not inherited from
-    /// superviews here, as it is on iOS).
-    open var tintColor: UIColor! {
-        get { storedTint }
-        set { storedTint = newValue ?? .systemBlue; updateTitle() }
+    open override func tintColorDidChange() {
+        super.tintColorDidChange()
+        updateTitle()
     }
 
     /// Called when the configuration should be brought up to date for the button's state, before

@@ -275,3 +275,36 @@ final class MovingTarget: PanelProbe {
         #expect(white[50, 50] == RGBA8(r: 242, g: 242, b: 242, a: 255))
     }
 }
+
+/// A tap whose lift turns the screen red: what frame 18 (0.3 s at 60 fps) shows.
+final class TapTurnsRed: PanelProbe {
+    override class var name: String { "tap-turns-red" }
+    var liftedAt: TimeInterval?
+    override func makeRootViewController() -> UIViewController {
+        let controller = super.makeRootViewController()
+        let button = UIControl(frame: CGRect(x: 0, y: 0, width: 393, height: 400))
+        button.addAction(UIAction { [unowned self, unowned controller] _ in
+            self.liftedAt = CACurrentMediaTime()
+            controller.view.backgroundColor = .systemRed
+        }, for: .touchUpInside)
+        controller.view.addSubview(button)
+        return controller
+    }
+    override func script() -> Script {
+        var s = Script()
+        s.tap(at: { CGPoint(x: 100, y: 200) })   // 0.2 s lead-in, 0.1 s tap
+        return s
+    }
+}
+
+@Suite struct ExactScriptTime {
+    /// 0.2 + 0.1 in doubles is 0.30000000000000004, one ulp after frame 18's 18/60; the script's clock counts
+    /// exact ticks, so the lift lands on frame 18 itself.
+    @Test func aTapEndingAtAFrameTimeShowsInThatFrame() throws {
+        let session = SceneSession(TapTurnsRed.self)
+        session.advance(to: Double(18) / Double(60))
+        let scene = session.within { session.scene } as! TapTurnsRed
+        #expect(scene.liftedAt == 0.3)
+        #expect(session.within { scene.panel.superview?.backgroundColor } == .systemRed)
+    }
+}
