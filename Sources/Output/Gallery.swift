@@ -6,9 +6,10 @@ import Stage
 public enum Gallery {
     /// What each file is rendered with. The GIF is ~275 px wide at 30 fps so a whole scene stays near or
     /// under 1 MB; the MP4 is 2× for a sharp look; the filmstrip's thumbnails are 480 px high anyway.
-    public static let videoSettings = RenderSettings(scale: 2, fps: 60)
-    public static let gifSettings = RenderSettings(scale: 0.7, fps: 30)
-    public static let filmstripSettings = RenderSettings(scale: 1, fps: 60)
+    // Docs media show the device around the app (status bar, island, home indicator), as CLI renders do.
+    public static let videoSettings = RenderSettings(scale: 2, fps: 60, chrome: true)
+    public static let gifSettings = RenderSettings(scale: 0.7, fps: 30, chrome: true)
+    public static let filmstripSettings = RenderSettings(scale: 1, fps: 60, chrome: true)
     public static let filmstripMoments = 8
 
     /// The files of one scene, relative to the gallery folder.
