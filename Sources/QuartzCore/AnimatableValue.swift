@@ -88,3 +88,26 @@ extension CGColor: Interpolatable {
     public static func sum(_ a: CGColor, _ b: CGColor) -> Self { Self(red: a.red + b.red, green: a.green + b.green, blue: a.blue + b.blue, alpha: a.alpha + b.alpha) }
     public static func difference(_ a: CGColor, _ b: CGColor) -> Self { Self(red: a.red - b.red, green: a.green - b.green, blue: a.blue - b.blue, alpha: a.alpha - b.alpha) }
 }
+
+extension CGPath {
+    /// The path between `a` and `b` at `p`, element by element, when both have the same elements in the same
+    /// order (what Core Animation interpolates); nil otherwise.
+    static func interpolate(_ a: CGPath, _ b: CGPath, _ p: Double) -> CGPath? {
+        guard a.elements.count == b.elements.count else { return nil }
+        func mix(_ x: CGPoint, _ y: CGPoint) -> CGPoint { CGPoint.interpolate(x, y, p) }
+        var elements: [CGPathElementValue] = []
+        elements.reserveCapacity(a.elements.count)
+        for (x, y) in zip(a.elements, b.elements) {
+            switch (x, y) {
+            case (.move(let p0), .move(let p1)): elements.append(.move(to: mix(p0, p1)))
+            case (.line(let p0), .line(let p1)): elements.append(.line(to: mix(p0, p1)))
+            case (.quadCurve(let p0, let c0), .quadCurve(let p1, let c1)): elements.append(.quadCurve(to: mix(p0, p1), control: mix(c0, c1)))
+            case (.curve(let p0, let a0, let b0), .curve(let p1, let a1, let b1)):
+                elements.append(.curve(to: mix(p0, p1), control1: mix(a0, a1), control2: mix(b0, b1)))
+            case (.close, .close): elements.append(.close)
+            default: return nil
+            }
+        }
+        return CGPath(elements: elements)
+    }
+}

@@ -59,8 +59,8 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 
 /// Draws a path, filled and stroked, as Core Animation's CAShapeLayer does: fill (default opaque black)
 /// under stroke (default none), in the layer's coordinates, above its background and below its sublayers.
-/// `strokeStart`, `strokeEnd`, `lineWidth`, `fillColor` and `strokeColor` animate; `path` does not yet
-/// (docs/UIKIT-COMPATIBILITY.md).
+/// `path` (between paths with the same elements), `strokeStart`, `strokeEnd`, `lineWidth`, `fillColor` and
+/// `strokeColor` animate.
 open class CAShapeLayer: CALayer {
     public required init() {
         super.init()
@@ -83,7 +83,7 @@ open class CAShapeLayer: CALayer {
 
     open var path: CGPath? {
         get { content.path }
-        set { change(nil) { $0.path = newValue } }
+        set { change("path") { $0.path = newValue } }
     }
     open var fillColor: CGColor? {
         get { content.fillColor }

@@ -79,6 +79,10 @@ public struct LayerState: Equatable, Sendable {
         get { shape?.strokeColor }
         set { shape?.strokeColor = newValue }
     }
+    public var shapePath: CGPath? {
+        get { shape?.path }
+        set { shape?.path = newValue }
+    }
 
     /// What Core Animation draws for values an animation can push out of range (a spring overshooting a
     /// corner radius of 0, an opacity of 1, a size of 0): radii, sizes and opacities clamped.
@@ -211,6 +215,20 @@ struct AnimatableProperty {
         }
     }
 
+    /// A shape's path: paths with the same elements interpolate point by point, as Core Animation does;
+    /// for others (Apple: "the results are undefined") the path switches half way.
+    init(path keyPath: WritableKeyPath<LayerState, CGPath?>) {
+        read = { $0[keyPath: keyPath] }
+        difference = { _, _ in nil }
+        isEqual = { ($0 as? CGPath) == ($1 as? CGPath) }
+        apply = { state, from, to, progress, _, model in
+            let base = model[keyPath: keyPath]
+            let a = (from as? CGPath) ?? base, b = (to as? CGPath) ?? base
+            guard let a, let b else { state[keyPath: keyPath] = progress < 0.5 ? a : b; return }
+            state[keyPath: keyPath] = CGPath.interpolate(a, b, progress) ?? (progress < 0.5 ? a : b)
+        }
+    }
+
     init(_ keyPath: WritableKeyPath<LayerState, CGColor?>) {
         read = { $0[keyPath: keyPath] }
         difference = { _, _ in nil }
@@ -239,7 +257,7 @@ struct AnimatableProperty {
         "bounds.size.width": .init(\.bounds.size.width), "bounds.size.height": .init(\.bounds.size.height),
         "shadowOffset.width": .init(\.shadowOffset.width), "shadowOffset.height": .init(\.shadowOffset.height),
         "strokeStart": .init(\.strokeStart), "strokeEnd": .init(\.strokeEnd), "lineWidth": .init(\.lineWidth),
-        "fillColor": .init(\.shapeFillColor), "strokeColor": .init(\.shapeStrokeColor),
+        "fillColor": .init(\.shapeFillColor), "strokeColor": .init(\.shapeStrokeColor), "path": .init(path: \.shapePath),
     ].merging(valueFunctions) { a, _ in a }
 
     /// Core Animation's transform value functions (CAValueFunction): rotations in radians about one axis,
