@@ -4,6 +4,7 @@ import Foundation
 @testable import UIKit
 import Compositor
 import Raster
+import TransitionTesting
 
 // A circular ("bubble") reveal as public transition code writes it: the presented view is masked by a
 // CAShapeLayer whose circle path grows from the tapped button to cover the screen, with a CABasicAnimation
@@ -83,6 +84,8 @@ final class RevealDelegate: NSObject, UIViewControllerTransitioningDelegate {
                 #expect(pixel(at(radius - 3)) == red)
                 #expect(pixel(at(radius + 3)) == white)
             }
+            // Looked at before recording: a red disc around the button's point, its edge smooth.
+            assertImageSnapshot(frame, named: "circular-reveal-50")
             stage.settle()
             #expect(detail.view.layer.mask == nil && home.presentedViewController === detail)
         }
