@@ -20,6 +20,8 @@ let package = Package(
         .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
         // Pixels: coverage, compositing, shadows. Knows nothing of layers.
         .target(name: "Raster", dependencies: ["CoreGraphics"]),
+        // The Cassowary constraint solver (Auto Layout's engine): plain linear algebra, no UI types.
+        .target(name: "Cassowary"),
         // Core Animation's model: CALayer tree, animations, timing, presentation snapshots. No pixels.
         .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // Turns a presentation snapshot into pixels through Raster.
@@ -71,6 +73,7 @@ let package = Package(
         // any test target can use it without pulling in more.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"]),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
