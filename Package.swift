@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     resources: [.copy("Fixtures")]),
-        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "Text", "TestSupport", "TransitionTesting"],
+        .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "Text", "Media", "TestSupport", "TransitionTesting"],
                     exclude: ["__Snapshots__"]),
     ],
     swiftLanguageModes: [.v5]

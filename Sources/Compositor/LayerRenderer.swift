@@ -51,7 +51,10 @@ public final class LayerRenderer {
     /// Decoded images by identity: a scene's images are drawn every frame.
     var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]
 
-    public init(scale: CGFloat) { self.scale = scale }
+    public init(scale: CGFloat) {
+        self.scale = scale
+        Self.installContextRasterizer()
+    }
 
     /// Renders `root` onto an opaque canvas of `size` points filled with `background`.
     ///

@@ -28,6 +28,8 @@ public enum CGImageDecoding {
         public init(_ description: String) { self.description = description }
     }
     nonisolated(unsafe) public static var decodePNG: ((_ data: [UInt8]) throws -> CGImage)?
+    /// The PNG encoder (`UIImage.pngData()`), installed with the decoder.
+    nonisolated(unsafe) public static var encodePNG: ((_ image: CGImage) throws -> [UInt8])?
 
     public static func image(contentsOf url: URL) throws -> CGImage {
         guard let decode = decodePNG else { throw Failure("no image decoder is installed (images load inside a render)") }

@@ -38,6 +38,13 @@ public final class SceneSession {
             let pixels = try PNGCodec.decode(bytes)
             return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!
         }
+        CGImageDecoding.encodePNG = { image in
+            var pixels = PixelBuffer(width: image.width, height: image.height)
+            pixels.bytes = image.premultipliedRGBA
+            return try PNGCodec.encode(pixels)
+        }
+        // Image renderers and snapshots draw through the Compositor.
+        LayerRenderer.installContextRasterizer()
         within {
             scene = definition.makeScene()
             window = UIWindow(screen: screen)

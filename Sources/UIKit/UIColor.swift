@@ -19,6 +19,16 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
         UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
     }
 
+    // UIKit's fixed colours (sRGB components as UIKit defines them).
+    public static let red = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+    public static let green = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+    public static let blue = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+    public static let cyan = UIColor(red: 0, green: 1, blue: 1, alpha: 1)
+    public static let yellow = UIColor(red: 1, green: 1, blue: 0, alpha: 1)
+    public static let magenta = UIColor(red: 1, green: 0, blue: 1, alpha: 1)
+    public static let orange = UIColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+    public static let purple = UIColor(red: 0.5, green: 0, blue: 0.5, alpha: 1)
+    public static let brown = UIColor(red: 0.6, green: 0.4, blue: 0.2, alpha: 1)
     public static let black = UIColor(white: 0, alpha: 1)
     public static let white = UIColor(white: 1, alpha: 1)
     public static let clear = UIColor(white: 0, alpha: 0)

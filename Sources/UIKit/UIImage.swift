@@ -170,7 +170,7 @@ open class UIImageView: UIView {
 
 /// UIKit's path object over CGPath. Angles and `clockwise` follow UIKit's flipped space.
 public final class UIBezierPath {
-    private let path = CGMutablePath()
+    private var path = CGMutablePath()
     public var cgPath: CGPath { path.copy() }
 
     public init() {}
@@ -199,4 +199,63 @@ public final class UIBezierPath {
     public func close() { path.closeSubpath() }
     public var bounds: CGRect { path.boundingBox }
     public var isEmpty: Bool { path.isEmpty }
+    public var currentPoint: CGPoint { path.currentPoint }
+    public func removeAllPoints() { path = CGMutablePath() }
+    public func apply(_ transform: CGAffineTransform) { path = path.mapped(by: transform).mutableCopy() }
+
+    // Drawing into the current context (with UIKit's defaults: 1 pt, butt caps, miter joins).
+    public var lineWidth: CGFloat = 1
+    public var lineCapStyle: CGLineCap = .butt
+    public var lineJoinStyle: CGLineJoin = .miter
+    public var miterLimit: CGFloat = 10
+    public var usesEvenOddFillRule = false
+    private var dashPattern: [CGFloat] = [], dashPhase: CGFloat = 0
+
+    public func setLineDash(_ pattern: UnsafePointer<CGFloat>?, count: Int, phase: CGFloat) {
+        dashPattern = pattern.map { Array(UnsafeBufferPointer(start: $0, count: count)) } ?? []
+        dashPhase = phase
+    }
+
+    /// Fills the path with the current context's fill colour.
+    public func fill() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.beginPath()
+        context.addPath(path)
+        context.fillPath(using: usesEvenOddFillRule ? .evenOdd : .winding)
+        context.restoreGState()
+    }
+
+    /// Strokes the path with its line width, caps, joins and dash in the current context's stroke colour.
+    public func stroke() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState()
+        context.setLineWidth(lineWidth)
+        context.setLineCap(lineCapStyle)
+        context.setLineJoin(lineJoinStyle)
+        context.setMiterLimit(miterLimit)
+        context.setLineDash(phase: dashPhase, lengths: dashPattern)
+        context.beginPath()
+        context.addPath(path)
+        context.strokePath()
+        context.restoreGState()
+    }
+
+    public func fill(with blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState(); context.setAlpha(alpha); fill(); context.restoreGState()
+    }
+
+    public func stroke(with blendMode: CGBlendMode, alpha: CGFloat) {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.saveGState(); context.setAlpha(alpha); stroke(); context.restoreGState()
+    }
+
+    /// Intersects the current context's clip with the path.
+    public func addClip() {
+        guard let context = UIGraphicsGetCurrentContext() else { return }
+        context.beginPath()
+        context.addPath(path)
+        context.clip(using: usesEvenOddFillRule ? .evenOdd : .winding)
+    }
 }
