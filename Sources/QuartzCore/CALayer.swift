@@ -225,7 +225,7 @@ open class CALayer {
     public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(children.count)) }
 
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        precondition(layer !== self, "CALayer.insertSublayer: a layer cannot be its own sublayer")
+        checkUsage(layer !== self, "CALayer.insertSublayer: a layer cannot be its own sublayer")
         let oldTimeBaseIsMedia = layer.timeBaseIsMedia
         defer { if !(oldTimeBaseIsMedia && layer.timeBaseIsMedia) { layer.rescheduleAnimationEnds() } }
         var target = Int(index)

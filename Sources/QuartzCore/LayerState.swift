@@ -304,7 +304,7 @@ extension CALayer {
     /// coding on iOS). A value of the wrong type is a programmer error, as KVC raises on iOS.
     public func setValue(_ value: Any?, forKey key: String) {
         guard let setter = Self.setters[key] else {
-            preconditionFailure("CALayer.setValue(_:forKey:): '\(key)' is not an animatable key path of CALayer here")
+            misuse("CALayer.setValue(_:forKey:): '\(key)' is not an animatable key path of CALayer here")
         }
         setter(self, value)
     }
@@ -316,7 +316,7 @@ extension CALayer {
             return (T.self == Float.self ? Float(number) as Any : CGFloat(number) as Any) as! T
         }
         guard let typed = value as? T else {
-            preconditionFailure("CALayer.setValue(_:forKey:): '\(key)' takes a \(T.self), not \(value.map { "\(type(of: $0))" } ?? "nil")")
+            misuse("CALayer.setValue(_:forKey:): '\(key)' takes a \(T.self), not \(value.map { "\(type(of: $0))" } ?? "nil")")
         }
         return typed
     }

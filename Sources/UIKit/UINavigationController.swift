@@ -70,7 +70,7 @@ open class UINavigationController: UIViewController {
 
     /// Replaces the stack. Not animated here (`animated` is ignored): the new top appears at once.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        precondition(transition == nil, "UINavigationController.setViewControllers: a push or pop is in progress")
+        checkUsage(transition == nil, "UINavigationController.setViewControllers: a push or pop is in progress")
         let oldTop = topViewController
         let onScreen = viewIfLoaded?.window != nil
         let newTop = viewControllers.last
@@ -98,7 +98,7 @@ open class UINavigationController: UIViewController {
 
     /// Pushes `viewController` (the delegate's animator, or the system slide when it returns nil).
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-        precondition(!stack.contains { $0 === viewController },
+        checkUsage(!stack.contains { $0 === viewController },
                      "UINavigationController.pushViewController: \(type(of: viewController)) is already on the stack; pushing the same controller twice is not supported")
         guard transition == nil else {
             ModalTransition.warn("pushViewController(\(type(of: viewController))) while a transition is in progress; ignored.")

@@ -22,7 +22,7 @@ open class UIView: UIResponder, CALayerDelegate {
 
     public init(frame: CGRect) {
         guard let layerType = Self.layerClass as? CALayer.Type else {
-            preconditionFailure("\(Self.self).layerClass must be a CALayer subclass")
+            misuse("\(Self.self).layerClass must be a CALayer subclass")
         }
         layer = layerType.init()
         super.init()
@@ -98,7 +98,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
     open func insertSubview(_ view: UIView, at index: Int) {
-        precondition(view !== self, "UIView.insertSubview: a view cannot be its own subview")
+        checkUsage(view !== self, "UIView.insertSubview: a view cannot be its own subview")
         let oldWindow = view.window
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)

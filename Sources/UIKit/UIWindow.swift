@@ -67,7 +67,7 @@ open class UIWindow: UIView {
         let now = CACurrentMediaTime()
         let touch: UITouch
         if phase == .began {
-            precondition(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
+            checkUsage(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
             touch = UITouch(phase: .began, location: location, timestamp: now, window: self)
             touch.view = hitTest(location, with: nil)
             activeTouches[finger] = touch
@@ -80,7 +80,7 @@ open class UIWindow: UIView {
             touch.gestureRecognizers = recognizers
         } else {
             guard let existing = activeTouches[finger] else {
-                preconditionFailure("UIWindow.sendTouch: finger \(finger) \(phase) without a touch down")
+                misuse("UIWindow.sendTouch: finger \(finger) \(phase) without a touch down")
             }
             touch = existing
             touch.previousWindowLocation = touch.windowLocation
