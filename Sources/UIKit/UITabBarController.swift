@@ -159,6 +159,13 @@ open class UITabBarController: UIViewController {
 
     /// The selected child fills the view; the tab bar sits at the bottom while it is this view's subview
     /// (a transition may borrow it, as the App Store card transition does).
+    /// The tab bar covers the bottom of the selected child's view: its safe area ends above the bar (49 pt
+    /// over the home-indicator inset), as on iOS.
+    override func safeAreaInsets(forChild child: UIViewController) -> UIEdgeInsets {
+        guard !tabBar.isHidden, tabBar.superview != nil else { return .zero }
+        return UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.barHeight, right: 0)
+    }
+
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         selectedViewController?.view.frame = view.bounds
