@@ -17,8 +17,10 @@ open class UIView: UIResponder, CALayerDelegate {
     public var autoresizesSubviews = true
     public var isOpaque = true
     public var accessibilityIdentifier: String? {
-        didSet { layer.name = accessibilityIdentifier }
+        get { storedAccessibilityIdentifier }
+        set { storedAccessibilityIdentifier = newValue; layer.name = newValue }
     }
+    private var storedAccessibilityIdentifier: String?
 
     public init(frame: CGRect) {
         guard let layerType = Self.layerClass as? CALayer.Type else {

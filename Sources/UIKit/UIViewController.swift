@@ -36,9 +36,17 @@ open class UIViewController: UIResponder {
     /// cross-fades between dark and light over the block's duration, outside one it switches at once. A
     /// style that changes without this call is shown at the end of the run-loop turn, without animation.
     open func setNeedsStatusBarAppearanceUpdate() { viewIfLoaded?.window?.updateStatusBarAppearance() }
+    /// Also the navigation item's title while that still shows the old one (so a title set in an
+    /// initializer or later reaches the bar).
     open var title: String? {
-        didSet { if let item = storedNavigationItem, item.title == oldValue { item.title = title } }
+        get { storedTitle }
+        set {
+            let oldValue = storedTitle
+            storedTitle = newValue
+            if let item = storedNavigationItem, item.title == oldValue { item.title = newValue }
+        }
     }
+    private var storedTitle: String?
     private var storedNavigationItem: UINavigationItem?
     /// What a navigation bar shows for this controller (created on first use, titled like the controller).
     open var navigationItem: UINavigationItem {

@@ -4,7 +4,10 @@ open class UIWindow: UIView {
     /// While the window is visible, a new root appears (and the old one disappears) with the appearance
     /// callbacks, as on iOS; before that, the root appears when `makeKeyAndVisible()` shows the window.
     public var rootViewController: UIViewController? {
-        didSet {
+        get { storedRootViewController }
+        set {
+            let oldValue = storedRootViewController
+            storedRootViewController = newValue
             guard oldValue !== rootViewController else { return }
             if isVisible { oldValue?.beginAppearanceTransition(false, animated: false) }
             oldValue?.view.removeFromSuperview()
@@ -21,6 +24,7 @@ open class UIWindow: UIView {
             }
         }
     }
+    private var storedRootViewController: UIViewController?
     public private(set) var isKeyWindow = false
     /// The status bar this window shows: its style and animatable lightness (see StatusBarAppearance).
     package let statusBarAppearance = StatusBarAppearance()
