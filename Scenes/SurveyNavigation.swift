@@ -186,8 +186,8 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let width = view.bounds.width
-        // Under the large-title bar (44 + 52 pt).
-        var y = view.safeAreaInsets.top + UINavigationBar.barHeight + 60
+        // The safe area ends under the large-title bar (44 + 52 pt).
+        var y = view.safeAreaInsets.top + 8
         for (group, header) in zip(groups, headers) {
             let count = group.subviews.count
             group.frame = CGRect(x: 16, y: y, width: width - 32, height: CGFloat(count) * SettingsRow.height)
@@ -297,7 +297,7 @@ final class ToViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let safe = view.safeAreaInsets, width = view.bounds.width
-        profile.frame = CGRect(x: 16, y: safe.top + UINavigationBar.barHeight + 20, width: width - 32, height: 112)
+        profile.frame = CGRect(x: 16, y: safe.top + 20, width: width - 32, height: 112)
         avatar.frame = CGRect(x: 20, y: 20, width: 72, height: 72)
         initials.frame = avatar.bounds
         name.place(x: 108, centerY: 45)

@@ -100,7 +100,7 @@ public final class SceneSession {
         advance(to: now)
         while endTime == nil {
             guard let next = within({ timeline.nextEventTime }) else {
-                preconditionFailure("SceneSession: the script is neither waiting nor finished with nothing scheduled")
+                misuse("SceneSession: the script is neither waiting nor finished with nothing scheduled")
             }
             guard next <= Self.timeLimit else {
                 throw StageError.sceneDidNotSettle(scene: definition.name, seconds: Self.timeLimit)

@@ -71,7 +71,7 @@ final class ScriptPlayer {
             runNext()
         case .move(let finger, let motion):
             guard let start = fingers[finger] else {
-                preconditionFailure("Script: finger \(finger) moves without a touchDown before it")
+                misuse("Script: finger \(finger) moves without a touchDown before it")
             }
             let end: CGPoint
             switch motion.destination {
@@ -102,7 +102,7 @@ final class ScriptPlayer {
     }
 
     private func down(_ finger: Int, at point: CGPoint) {
-        precondition(fingers[finger] == nil, "Script: finger \(finger) goes down twice without a touchUp")
+        checkUsage(fingers[finger] == nil, "Script: finger \(finger) goes down twice without a touchUp")
         fingers[finger] = point
         markTouch("down", finger, at: point)
         window.sendTouch(finger: finger, phase: .began, at: point)
@@ -110,7 +110,7 @@ final class ScriptPlayer {
 
     private func up(_ finger: Int) {
         guard let point = fingers.removeValue(forKey: finger) else {
-            preconditionFailure("Script: finger \(finger) lifts without a touchDown before it")
+            misuse("Script: finger \(finger) lifts without a touchDown before it")
         }
         markTouch("up", finger, at: point)
         let now = CACurrentMediaTime()

@@ -59,6 +59,10 @@ open class CALayer {
     public private(set) weak var superlayer: CALayer?
     private var children: [CALayer] = []
     public var name: String?
+    /// Accepted and stored: Core Animation caches the layer as a bitmap at `rasterizationScale`; a
+    /// renderer that draws every frame from scratch shows the same pixels without the cache.
+    public var shouldRasterize = false
+    public var rasterizationScale: CGFloat = 1
     private var animationEntries: [AnimationEntry] = []
     private var generatedKeyCount = 0
     public private(set) var needsLayout = false
@@ -225,7 +229,7 @@ open class CALayer {
     public func addSublayer(_ layer: CALayer) { insertSublayer(layer, at: UInt32(children.count)) }
 
     public func insertSublayer(_ layer: CALayer, at index: UInt32) {
-        precondition(layer !== self, "CALayer.insertSublayer: a layer cannot be its own sublayer")
+        checkUsage(layer !== self, "CALayer.insertSublayer: a layer cannot be its own sublayer")
         let oldTimeBaseIsMedia = layer.timeBaseIsMedia
         defer { if !(oldTimeBaseIsMedia && layer.timeBaseIsMedia) { layer.rescheduleAnimationEnds() } }
         var target = Int(index)

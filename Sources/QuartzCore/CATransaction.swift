@@ -5,7 +5,7 @@ import CoreGraphics
 public enum CATransaction {
     public static func begin() { Timeline.current.transactions.append([:]) }
     public static func commit() {
-        precondition(!Timeline.current.transactions.isEmpty, "CATransaction.commit without begin")
+        checkUsage(!Timeline.current.transactions.isEmpty, "CATransaction.commit without begin")
         let committed = Timeline.current.transactions.removeLast()
         (committed[CompletionTracker.key] as? CompletionTracker)?.commit()
     }

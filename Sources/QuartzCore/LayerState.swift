@@ -139,6 +139,7 @@ public struct LayerState: Equatable, Sendable {
 /// (`fromValue = 0`, `0.5`, an NSNumber), so numbers convert to CGFloat or Float properties.
 private func coerce<Value>(_ value: Any?, _ type: Value.Type) -> Value? {
     if let exact = value as? Value { return exact }
+    if let boxed = value as? NSValue, !(boxed is NSNumber) { return unbox(boxed, type) }
     let number: Double?
     switch value {
     case let v as Double: number = v
@@ -151,6 +152,20 @@ private func coerce<Value>(_ value: Any?, _ type: Value.Type) -> Value? {
     guard let number else { return nil }
     if type == CGFloat.self { return CGFloat(number) as? Value }
     if type == Float.self { return Float(number) as? Value }
+    return nil
+}
+
+/// The struct an NSValue holds (`NSValue(caTransform3D:)`, `NSValue(cgPoint:)`, …), when it is `type`.
+private func unbox<Value>(_ boxed: NSValue, _ type: Value.Type) -> Value? {
+    let encoding = String(cString: boxed.objCType)
+    if type == CATransform3D.self, encoding == CATransform3D.objCTypeEncoding {
+        var t = CATransform3DIdentity
+        boxed.getValue(&t)
+        return t as? Value
+    }
+    if type == CGPoint.self, encoding == String(cString: NSValue(point: .zero).objCType) { return boxed.pointValue as? Value }
+    if type == CGSize.self, encoding == String(cString: NSValue(size: .zero).objCType) { return boxed.sizeValue as? Value }
+    if type == CGRect.self, encoding == String(cString: NSValue(rect: .zero).objCType) { return boxed.rectValue as? Value }
     return nil
 }
 
@@ -322,7 +337,7 @@ extension CALayer {
     /// coding on iOS). A value of the wrong type is a programmer error, as KVC raises on iOS.
     public func setValue(_ value: Any?, forKey key: String) {
         guard let setter = Self.setters[key] else {
-            preconditionFailure("CALayer.setValue(_:forKey:): '\(key)' is not an animatable key path of CALayer here")
+            misuse("CALayer.setValue(_:forKey:): '\(key)' is not an animatable key path of CALayer here")
         }
         setter(self, value)
     }
@@ -334,7 +349,7 @@ extension CALayer {
             return (T.self == Float.self ? Float(number) as Any : CGFloat(number) as Any) as! T
         }
         guard let typed = value as? T else {
-            preconditionFailure("CALayer.setValue(_:forKey:): '\(key)' takes a \(T.self), not \(value.map { "\(type(of: $0))" } ?? "nil")")
+            misuse("CALayer.setValue(_:forKey:): '\(key)' takes a \(T.self), not \(value.map { "\(type(of: $0))" } ?? "nil")")
         }
         return typed
     }

@@ -39,7 +39,7 @@ public final class Timeline: @unchecked Sendable {
     /// `cancel(_:)`.
     @discardableResult
     public func schedule(at time: TimeInterval, _ work: @escaping () -> Void) -> Int {
-        precondition(time.isFinite, "Timeline.schedule: time must be finite")
+        checkUsage(time.isFinite, "Timeline.schedule: time must be finite")
         events.append(Event(time: max(time, now), order: nextOrder, work: work))
         nextOrder += 1
         return nextOrder - 1
@@ -60,7 +60,7 @@ public final class Timeline: @unchecked Sendable {
     /// Moves the clock forward to `time`, running every event due on the way at its own time, in order.
     /// Events may schedule further events; those run too if they fall due before `time`.
     public func advance(to time: TimeInterval) {
-        precondition(time >= now, "Timeline.advance: time runs forward only (\(time) < \(now))")
+        checkUsage(time >= now, "Timeline.advance: time runs forward only (\(time) < \(now))")
         while let index = events.indices.min(by: { Self.earlier(events[$0], events[$1]) }),
               events[index].time <= time {
             let event = events.remove(at: index)

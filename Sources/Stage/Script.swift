@@ -16,7 +16,7 @@ public struct Script {
     public private(set) var steps: [Step] = []
     /// Touch samples per second while a finger moves (120: a ProMotion screen's touch rate).
     public var touchRate: Double = 120 {
-        didSet { precondition(touchRate.isFinite && touchRate > 0, "Script.touchRate must be positive") }
+        didSet { checkUsage(touchRate.isFinite && touchRate > 0, "Script.touchRate must be positive") }
     }
     public init() {}
 
@@ -95,7 +95,7 @@ public struct Script {
     /// speed at the touch up (pt/s; negative: moving back towards the edge).
     public mutating func edgeSwipe(from edge: UIRectEdge, at position: CGFloat = 0.5, distance: CGFloat,
                                    duration: TimeInterval, curve: TouchCurve = .easeInOut, releaseVelocity: CGFloat? = nil) {
-        precondition([.left, .right, .top, .bottom].contains(edge), "Script.edgeSwipe: name one edge (.left, .right, .top or .bottom)")
+        checkUsage([.left, .right, .top, .bottom].contains(edge), "Script.edgeSwipe: name one edge (.left, .right, .top or .bottom)")
         let inward: CGVector = edge == .left ? CGVector(dx: 1, dy: 0) : edge == .right ? CGVector(dx: -1, dy: 0)
             : edge == .top ? CGVector(dx: 0, dy: 1) : CGVector(dx: 0, dy: -1)
         drag(from: {
@@ -144,7 +144,7 @@ public struct TouchMotion {
     public var releaseVelocity: CGVector?
 
     public init(destination: Destination, duration: TimeInterval, curve: TouchCurve = .linear, releaseVelocity: CGVector? = nil) {
-        precondition(duration.isFinite && duration >= 0, "TouchMotion: duration must be 0 or more")
+        checkUsage(duration.isFinite && duration >= 0, "TouchMotion: duration must be 0 or more")
         self.destination = destination; self.duration = duration; self.curve = curve; self.releaseVelocity = releaseVelocity
     }
 

@@ -178,7 +178,7 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
 
     func completeTransition(_ didComplete: Bool) {
         guard let onComplete else {
-            preconditionFailure("completeTransition(_:) called twice for the same transition (\(label))")
+            misuse("completeTransition(_:) called twice for the same transition (\(label))")
         }
         self.onComplete = nil
         isFinished = true

@@ -15,18 +15,50 @@ open class UIBarButtonItem {
              search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
     }
 
-    open var title: String? { didSet { changed() } }
-    open var image: UIImage? { didSet { changed() } }
-    open var style: Style { didSet { changed() } }
+    open var title: String? {
+        get { storedTitle }
+        set { storedTitle = newValue; changed() }
+    }
+    private var storedTitle: String?
+    open var image: UIImage? {
+        get { storedImage }
+        set { storedImage = newValue; changed() }
+    }
+    private var storedImage: UIImage?
+    open var style: Style {
+        get { storedStyle }
+        set { storedStyle = newValue; changed() }
+    }
+    private var storedStyle: Style = .plain
     /// The item's colour; nil: the bar's `tintColor` (systemBlue).
-    open var tintColor: UIColor? { didSet { changed() } }
+    open var tintColor: UIColor? {
+        get { storedTintColor }
+        set { storedTintColor = newValue; changed() }
+    }
+    private var storedTintColor: UIColor?
     /// A disabled item is drawn grey and takes no taps.
-    open var isEnabled = true { didSet { changed() } }
+    open var isEnabled: Bool {
+        get { storedIsEnabled }
+        set { storedIsEnabled = newValue; changed() }
+    }
+    private var storedIsEnabled: Bool = true
     /// Shown instead of the title or image (sized by its frame).
-    open var customView: UIView? { didSet { changed() } }
+    open var customView: UIView? {
+        get { storedCustomView }
+        set { storedCustomView = newValue; changed() }
+    }
+    private var storedCustomView: UIView?
     /// 0: the content's own width.
-    open var width: CGFloat = 0 { didSet { changed() } }
-    open var primaryAction: UIAction? { didSet { changed() } }
+    open var width: CGFloat {
+        get { storedWidth }
+        set { storedWidth = newValue; changed() }
+    }
+    private var storedWidth: CGFloat = 0
+    open var primaryAction: UIAction? {
+        get { storedPrimaryAction }
+        set { storedPrimaryAction = newValue; changed() }
+    }
+    private var storedPrimaryAction: UIAction?
     /// Kept for code written for iOS; no menu is shown here.
     open var menu: UIMenu?
     /// The system item this was made with, if any.

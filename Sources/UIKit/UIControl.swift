@@ -191,14 +191,18 @@ open class UIButton: UIControl {
     }
     public var currentTitleColor: UIColor { titleColor(for: state) ?? .white }
 
+    // Overrides with a setter (not didSet), so a subclass's own initializer restyles the title too.
     open override var isHighlighted: Bool {
-        didSet { if isHighlighted != oldValue { updateTitle() } }
+        get { super.isHighlighted }
+        set { let old = super.isHighlighted; super.isHighlighted = newValue; if newValue != old { updateTitle() } }
     }
     open override var isSelected: Bool {
-        didSet { if isSelected != oldValue { updateTitle() } }
+        get { super.isSelected }
+        set { let old = super.isSelected; super.isSelected = newValue; if newValue != old { updateTitle() } }
     }
     open override var isEnabled: Bool {
-        didSet { if isEnabled != oldValue { updateTitle() } }
+        get { super.isEnabled }
+        set { let old = super.isEnabled; super.isEnabled = newValue; if newValue != old { updateTitle() } }
     }
 
     func updateTitle() {

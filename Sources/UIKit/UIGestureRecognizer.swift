@@ -90,7 +90,7 @@ open class UIGestureRecognizer {
 
     private static func cast<Recognizer: UIGestureRecognizer>(_ recognizer: UIGestureRecognizer) -> Recognizer {
         guard let typed = recognizer as? Recognizer else {
-            preconditionFailure("a \(type(of: recognizer)) sent its action to a method that takes a \(Recognizer.self)")
+            misuse("a \(type(of: recognizer)) sent its action to a method that takes a \(Recognizer.self)")
         }
         return typed
     }
@@ -123,7 +123,7 @@ open class UIGestureRecognizer {
         case (_, .possible) where old == .possible:
             break
         default:
-            preconditionFailure("\(type(of: self)): state cannot go from \(old) to \(new)")
+            misuse("\(type(of: self)): state cannot go from \(old) to \(new)")
         }
     }
 
@@ -182,7 +182,7 @@ open class UIGestureRecognizer {
         return convertFromWindow(Self.centroid(of: touches), to: view)
     }
     open func location(ofTouch index: Int, in view: UIView?) -> CGPoint {
-        precondition(touches.indices.contains(index), "location(ofTouch:in:): no touch \(index) (there are \(touches.count))")
+        checkUsage(touches.indices.contains(index), "location(ofTouch:in:): no touch \(index) (there are \(touches.count))")
         return touches[index].location(in: view)
     }
 

@@ -17,24 +17,60 @@ open class UINavigationItem {
         case never
     }
 
-    open var title: String? { didSet { changed() } }
+    open var title: String? {
+        get { storedTitle }
+        set { storedTitle = newValue; changed() }
+    }
+    private var storedTitle: String?
     /// Kept for code written for iOS; the bar does not show prompts (they add a 30 pt row above the bar).
     open var prompt: String?
-    open var hidesBackButton = false { didSet { changed() } }
+    open var hidesBackButton: Bool {
+        get { storedHidesBackButton }
+        set { storedHidesBackButton = newValue; changed() }
+    }
+    private var storedHidesBackButton: Bool = false
     /// Shown centred in the bar instead of the title while this item is the top one; may be set after the
     /// bar shows the item (as in `viewDidLoad`).
-    open var titleView: UIView? { didSet { changed() } }
+    open var titleView: UIView? {
+        get { storedTitleView }
+        set { storedTitleView = newValue; changed() }
+    }
+    private var storedTitleView: UIView?
     /// Used as the back button's title when this item is the back item.
-    open var backButtonTitle: String? { didSet { changed() } }
+    open var backButtonTitle: String? {
+        get { storedBackButtonTitle }
+        set { storedBackButtonTitle = newValue; changed() }
+    }
+    private var storedBackButtonTitle: String?
     /// Used for the back button when this item is the back item: its title wins over `backButtonTitle`.
-    open var backBarButtonItem: UIBarButtonItem? { didSet { changed() } }
+    open var backBarButtonItem: UIBarButtonItem? {
+        get { storedBackBarButtonItem }
+        set { storedBackBarButtonItem = newValue; changed() }
+    }
+    private var storedBackBarButtonItem: UIBarButtonItem?
     /// How the back button's title is chosen when this item is the back item.
-    open var backButtonDisplayMode = BackButtonDisplayMode.default { didSet { changed() } }
-    open var largeTitleDisplayMode = LargeTitleDisplayMode.automatic { didSet { changed() } }
+    open var backButtonDisplayMode: BackButtonDisplayMode {
+        get { storedBackButtonDisplayMode }
+        set { storedBackButtonDisplayMode = newValue; changed() }
+    }
+    private var storedBackButtonDisplayMode: BackButtonDisplayMode = BackButtonDisplayMode.default
+    open var largeTitleDisplayMode: LargeTitleDisplayMode {
+        get { storedLargeTitleDisplayMode }
+        set { storedLargeTitleDisplayMode = newValue; changed() }
+    }
+    private var storedLargeTitleDisplayMode: LargeTitleDisplayMode = LargeTitleDisplayMode.automatic
     /// Leading items (the first one outermost); they take the back button's place.
-    open var leftBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    open var leftBarButtonItems: [UIBarButtonItem]? {
+        get { storedLeftBarButtonItems }
+        set { storedLeftBarButtonItems = newValue; changed() }
+    }
+    private var storedLeftBarButtonItems: [UIBarButtonItem]?
     /// Trailing items (the first one outermost, at the trailing edge).
-    open var rightBarButtonItems: [UIBarButtonItem]? { didSet { changed() } }
+    open var rightBarButtonItems: [UIBarButtonItem]? {
+        get { storedRightBarButtonItems }
+        set { storedRightBarButtonItems = newValue; changed() }
+    }
+    private var storedRightBarButtonItems: [UIBarButtonItem]?
     open var leftBarButtonItem: UIBarButtonItem? {
         get { leftBarButtonItems?.first }
         set { leftBarButtonItems = newValue.map { [$0] } }
@@ -119,15 +155,35 @@ open class UINavigationBar: UIView {
         itemsChanged()
     }
     /// Show the top item's title large under the standard row (unless the item says `.never`).
-    open var prefersLargeTitles = false { didSet { itemsChanged() } }
+    open var prefersLargeTitles: Bool {
+        get { storedPrefersLargeTitles }
+        set { storedPrefersLargeTitles = newValue; itemsChanged() }
+    }
+    private var storedPrefersLargeTitles: Bool = false
     /// The background once content scrolls under the bar.
-    open var standardAppearance = UINavigationBarAppearance() { didSet { updateBackground() } }
+    open var standardAppearance: UINavigationBarAppearance {
+        get { storedStandardAppearance }
+        set { storedStandardAppearance = newValue; updateBackground() }
+    }
+    private var storedStandardAppearance: UINavigationBarAppearance = UINavigationBarAppearance()
     /// The background while the content's edge meets the bar; nil: the standard appearance with a transparent
     /// background (iOS 15's rule). Scroll positions are not tracked, so the bar is always at the scroll edge.
-    open var scrollEdgeAppearance: UINavigationBarAppearance? { didSet { updateBackground() } }
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        get { storedScrollEdgeAppearance }
+        set { storedScrollEdgeAppearance = newValue; updateBackground() }
+    }
+    private var storedScrollEdgeAppearance: UINavigationBarAppearance?
     /// Before iOS 13's appearances, this coloured the bar: when set it fills the bar at the scroll edge too.
-    open var barTintColor: UIColor? { didSet { updateBackground() } }
-    open var isTranslucent = true { didSet { updateBackground() } }
+    open var barTintColor: UIColor? {
+        get { storedBarTintColor }
+        set { storedBarTintColor = newValue; updateBackground() }
+    }
+    private var storedBarTintColor: UIColor?
+    open var isTranslucent: Bool {
+        get { storedIsTranslucent }
+        set { storedIsTranslucent = newValue; updateBackground() }
+    }
+    private var storedIsTranslucent: Bool = true
 
     /// What the back button does (the navigation controller pops).
     var backAction: (() -> Void)?

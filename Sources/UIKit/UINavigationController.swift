@@ -27,9 +27,19 @@ open class UINavigationController: UIViewController {
 
     public let navigationBar = UINavigationBar()
     open weak var delegate: UINavigationControllerDelegate?
-    open private(set) var isNavigationBarHidden = false
+    /// Setting it shows or hides the bar at once (`setNavigationBarHidden(_:animated:)` animates).
+    open var isNavigationBarHidden: Bool {
+        get { navigationBarHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    private var navigationBarHidden = false
+    /// How long the bar slides when shown or hidden with animation (Apple's constant; its value, 0.2 s, is
+    /// what it reads on iOS).
+    public class var hideShowBarDuration: CGFloat { 0.2 }
 
     private var stack: [UIViewController] = []
+    /// A stack set during a push or pop, applied when it ends.
+    private var pendingStack: [UIViewController]?
     /// The transition's container: holds the top controller's view.
     private let contentView = UIView()
     private var transition: TransitionContext?
@@ -54,8 +64,10 @@ open class UINavigationController: UIViewController {
 
     // MARK: The stack
 
+    /// During a push or pop, a new stack set here (or with `setViewControllers`) is returned at once and
+    /// takes effect when the transition ends.
     open var viewControllers: [UIViewController] {
-        get { stack }
+        get { pendingStack ?? stack }
         set { setViewControllers(newValue, animated: false) }
     }
     open var topViewController: UIViewController? { stack.last }
@@ -68,9 +80,14 @@ open class UINavigationController: UIViewController {
         return visible
     }
 
-    /// Replaces the stack. Not animated here (`animated` is ignored): the new top appears at once.
+    /// Replaces the stack. Not animated here (`animated` is ignored): the new top appears at once. During a
+    /// push or pop (e.g. from a cancelled interactive pop's completion) the change waits until the
+    /// transition has ended and then applies, as iOS accepts it then too.
     open func setViewControllers(_ viewControllers: [UIViewController], animated: Bool) {
-        precondition(transition == nil, "UINavigationController.setViewControllers: a push or pop is in progress")
+        guard transition == nil else {
+            pendingStack = viewControllers
+            return
+        }
         let oldTop = topViewController
         let onScreen = viewIfLoaded?.window != nil
         let newTop = viewControllers.last
@@ -98,7 +115,7 @@ open class UINavigationController: UIViewController {
 
     /// Pushes `viewController` (the delegate's animator, or the system slide when it returns nil).
     open func pushViewController(_ viewController: UIViewController, animated: Bool) {
-        precondition(!stack.contains { $0 === viewController },
+        checkUsage(!stack.contains { $0 === viewController },
                      "UINavigationController.pushViewController: \(type(of: viewController)) is already on the stack; pushing the same controller twice is not supported")
         guard transition == nil else {
             ModalTransition.warn("pushViewController(\(type(of: viewController))) while a transition is in progress; ignored.")
@@ -152,9 +169,41 @@ open class UINavigationController: UIViewController {
         return removed + [popViewController(animated: animated)].compactMap { $0 }
     }
 
+    /// Shows or hides the bar. Animated, it slides up off the top of the screen (or down into place) over
+    /// `hideShowBarDuration` while the top controller's view lays out for its new safe area in the same
+    /// animation.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        isNavigationBarHidden = hidden
-        navigationBar.isHidden = hidden
+        guard hidden != navigationBarHidden else { return }
+        navigationBarHidden = hidden
+        guard isViewLoaded else { navigationBar.isHidden = hidden; return }
+        let top = topViewController?.viewIfLoaded
+        guard animated, view.window != nil else {
+            navigationBar.isHidden = hidden
+            navigationBar.frame = navigationBarFrame
+            top?.setNeedsLayout()
+            view.setNeedsLayout()
+            return
+        }
+        if !hidden {
+            navigationBar.frame = hiddenNavigationBarFrame
+            navigationBar.isHidden = false
+        }
+        UIView.animate(withDuration: Double(Self.hideShowBarDuration), delay: 0, options: [.curveEaseInOut], animations: {
+            self.navigationBar.frame = self.navigationBarFrame
+            top?.setNeedsLayout()
+            top?.layoutIfNeeded()
+        }, completion: { _ in
+            if self.navigationBarHidden { self.navigationBar.isHidden = true }
+        })
+    }
+
+    /// Where the bar is: under the status area, or just above the screen while hidden.
+    private var navigationBarFrame: CGRect { navigationBarHidden ? hiddenNavigationBarFrame : shownNavigationBarFrame }
+    private var shownNavigationBarFrame: CGRect {
+        CGRect(x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.preferredHeight)
+    }
+    private var hiddenNavigationBarFrame: CGRect {
+        CGRect(x: 0, y: -navigationBar.preferredHeight, width: view.bounds.width, height: navigationBar.preferredHeight)
     }
 
     // MARK: Views
@@ -203,8 +252,23 @@ open class UINavigationController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         contentView.frame = view.bounds
-        navigationBar.frame = CGRect(x: 0, y: view.safeAreaInsets.top, width: view.bounds.width, height: navigationBar.preferredHeight)
+        navigationBar.frame = navigationBarFrame
         if transition == nil { topViewController?.view.frame = contentView.bounds }
+    }
+
+    /// The navigation bar covers the top of each child's view: its safe area starts below the bar (44 pt,
+    /// 96 pt for a controller whose item shows a large title), as on iOS. Nothing while the bar is hidden.
+    override func safeAreaInsets(forChild child: UIViewController) -> UIEdgeInsets {
+        guard !isNavigationBarHidden, let index = stack.firstIndex(where: { $0 === child }) else { return .zero }
+        var large = navigationBar.prefersLargeTitles
+        if large {
+            for item in stack[...index].reversed().map(\.navigationItem) where item.largeTitleDisplayMode != .automatic {
+                large = item.largeTitleDisplayMode == .always
+                break
+            }
+        }
+        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? NavigationBarMetrics.largeTitleRowHeight : 0),
+                            left: 0, bottom: 0, right: 0)
     }
 
     /// The bar shows the stack's items.
@@ -283,6 +347,10 @@ open class UINavigationController: UIViewController {
                     from.didMove(toParent: self)
                     from.isMovingFromParent = false
                 }
+            }
+            if let pending = self.pendingStack {
+                self.pendingStack = nil
+                self.setViewControllers(pending, animated: false)
             }
         }
         transition = context

@@ -210,7 +210,7 @@ open class UITapGestureRecognizer: UIGestureRecognizer {
     public override init() { super.init() }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent) {
-        precondition(numberOfTapsRequired == 1, "UITapGestureRecognizer: only numberOfTapsRequired = 1 is supported")
+        checkUsage(numberOfTapsRequired == 1, "UITapGestureRecognizer: only numberOfTapsRequired = 1 is supported")
         if mostTouches == 0 { start = Self.centroid(of: self.touches) }
         mostTouches = max(mostTouches, numberOfTouches)
         if mostTouches > numberOfTouchesRequired { state = .failed }

@@ -29,7 +29,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
 
     open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
         guard let context = transitionContext as? TransitionContext, let transitionAnimator = context.animator else {
-            preconditionFailure("UIPercentDrivenInteractiveTransition.startInteractiveTransition: UIKit starts interaction controllers; do not call it yourself")
+            misuse("UIPercentDrivenInteractiveTransition.startInteractiveTransition: UIKit starts interaction controllers; do not call it yourself")
         }
         self.context = context
         animator = nil
@@ -51,7 +51,7 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
         context.pauseInteractiveTransition()
         if let animator {
             let again = context.animator?.implementedInterruptibleAnimator(using: context)
-            precondition(again === animator, "interruptibleAnimator(using:) returned a different animator during the same transition (\(context.label)); UIKit requires the same object for the whole transition: create it once and keep it until animationEnded(_:)")
+            checkUsage(again === animator, "interruptibleAnimator(using:) returned a different animator during the same transition (\(context.label)); UIKit requires the same object for the whole transition: create it once and keep it until animationEnded(_:)")
             pauseAnimator(animator)
             percentComplete = animator.fractionComplete
         } else {

@@ -32,7 +32,7 @@ open class UIScrollView: UIView {
 /// Interfaces", `(v / 1000) · r / (1 − r)` (the sum of the per-millisecond steps). Not UIKit API: Apple's
 /// talk and sample code define it in the app; it is here so ported code finds it.
 public func project(initialVelocity: CGFloat, decelerationRate: CGFloat) -> CGFloat {
-    precondition(decelerationRate > 0 && decelerationRate < 1, "project: decelerationRate must be in (0, 1), got \(decelerationRate)")
+    checkUsage(decelerationRate > 0 && decelerationRate < 1, "project: decelerationRate must be in (0, 1), got \(decelerationRate)")
     return (initialVelocity / 1000) * decelerationRate / (1 - decelerationRate)
 }
 

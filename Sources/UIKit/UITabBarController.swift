@@ -1,9 +1,21 @@
 /// One tab: a title and an icon (a symbol image, drawn in the bar's tint when selected).
 open class UITabBarItem {
-    open var title: String? { didSet { bar?.itemChanged() } }
-    open var image: UIImage? { didSet { bar?.itemChanged() } }
+    open var title: String? {
+        get { storedTitle }
+        set { storedTitle = newValue; bar?.itemChanged() }
+    }
+    private var storedTitle: String?
+    open var image: UIImage? {
+        get { storedImage }
+        set { storedImage = newValue; bar?.itemChanged() }
+    }
+    private var storedImage: UIImage?
     /// Shown instead of `image` while the item is selected (UIKit's filled-variant convention).
-    open var selectedImage: UIImage? { didSet { bar?.itemChanged() } }
+    open var selectedImage: UIImage? {
+        get { storedSelectedImage }
+        set { storedSelectedImage = newValue; bar?.itemChanged() }
+    }
+    private var storedSelectedImage: UIImage?
     open var tag: Int
     open var isEnabled = true
 
@@ -11,10 +23,10 @@ open class UITabBarItem {
     weak var bar: UITabBar?
 
     public init(title: String?, image: UIImage?, tag: Int) {
-        self.title = title; self.image = image; self.tag = tag
+        storedTitle = title; storedImage = image; self.tag = tag
     }
     public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
-        self.title = title; self.image = image; self.selectedImage = selectedImage; tag = 0
+        storedTitle = title; storedImage = image; storedSelectedImage = selectedImage; tag = 0
     }
 
     public enum SystemItem: Int, Sendable {
@@ -52,9 +64,21 @@ open class UITabBar: UIView {
     static let iconCenterY: CGFloat = 18
     static let titleTop: CGFloat = 34
 
-    open var items: [UITabBarItem]? { didSet { rebuildItems() } }
-    open var selectedItem: UITabBarItem? { didSet { tintItems() } }
-    open var unselectedItemTintColor: UIColor? = UIColor(white: 0.6, alpha: 1) { didSet { tintItems() } }
+    open var items: [UITabBarItem]? {
+        get { storedItems }
+        set { storedItems = newValue; rebuildItems() }
+    }
+    private var storedItems: [UITabBarItem]?
+    open var selectedItem: UITabBarItem? {
+        get { storedSelectedItem }
+        set { storedSelectedItem = newValue; tintItems() }
+    }
+    private var storedSelectedItem: UITabBarItem?
+    open var unselectedItemTintColor: UIColor? {
+        get { storedUnselectedItemTintColor }
+        set { storedUnselectedItemTintColor = newValue; tintItems() }
+    }
+    private var storedUnselectedItemTintColor: UIColor? = UIColor(white: 0.6, alpha: 1)
 
     private let hairline = UIView()
     private var itemViews: [(icon: UIImageView, title: UILabel)] = []
@@ -119,7 +143,10 @@ open class UITabBarController: UIViewController {
     public let tabBar = UITabBar()
 
     open var viewControllers: [UIViewController]? {
-        didSet {
+        get { storedViewControllers }
+        set {
+            let oldValue = storedViewControllers
+            storedViewControllers = newValue
             for old in oldValue ?? [] { old.viewIfLoaded?.removeFromSuperview(); old.removeFromParent() }
             for child in viewControllers ?? [] { addChild(child); child.didMove(toParent: self) }
             tabBar.items = viewControllers?.enumerated().map { index, child in
@@ -129,7 +156,12 @@ open class UITabBarController: UIViewController {
             showSelected()
         }
     }
-    open var selectedIndex = 0 { didSet { showSelected() } }
+    private var storedViewControllers: [UIViewController]?
+    open var selectedIndex: Int {
+        get { storedSelectedIndex }
+        set { storedSelectedIndex = newValue; showSelected() }
+    }
+    private var storedSelectedIndex: Int = 0
     open override var childForStatusBarStyle: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
@@ -159,6 +191,13 @@ open class UITabBarController: UIViewController {
 
     /// The selected child fills the view; the tab bar sits at the bottom while it is this view's subview
     /// (a transition may borrow it, as the App Store card transition does).
+    /// The tab bar covers the bottom of the selected child's view: its safe area ends above the bar (49 pt
+    /// over the home-indicator inset), as on iOS.
+    override func safeAreaInsets(forChild child: UIViewController) -> UIEdgeInsets {
+        guard !tabBar.isHidden, tabBar.superview != nil else { return .zero }
+        return UIEdgeInsets(top: 0, left: 0, bottom: UITabBar.barHeight, right: 0)
+    }
+
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         selectedViewController?.view.frame = view.bounds

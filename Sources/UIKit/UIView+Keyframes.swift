@@ -39,7 +39,7 @@ extension UIView {
     public class func animateKeyframes(withDuration duration: TimeInterval, delay: TimeInterval,
                                        options: KeyframeAnimationOptions = [], animations: @escaping () -> Void,
                                        completion: ((Bool) -> Void)? = nil) {
-        precondition(duration.isFinite && delay.isFinite, "UIView.animateKeyframes: duration and delay must be finite")
+        checkUsage(duration.isFinite && delay.isFinite, "UIView.animateKeyframes: duration and delay must be finite")
         let keyframes = KeyframeRecorder(duration: max(duration, 0))
         keyframes.record(animations)
         keyframes.commit(delay: max(delay, 0), options: options, completion: completion)

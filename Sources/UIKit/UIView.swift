@@ -17,12 +17,14 @@ open class UIView: UIResponder, CALayerDelegate {
     public var autoresizesSubviews = true
     public var isOpaque = true
     public var accessibilityIdentifier: String? {
-        didSet { layer.name = accessibilityIdentifier }
+        get { storedAccessibilityIdentifier }
+        set { storedAccessibilityIdentifier = newValue; layer.name = newValue }
     }
+    private var storedAccessibilityIdentifier: String?
 
     public init(frame: CGRect) {
         guard let layerType = Self.layerClass as? CALayer.Type else {
-            preconditionFailure("\(Self.self).layerClass must be a CALayer subclass")
+            misuse("\(Self.self).layerClass must be a CALayer subclass")
         }
         layer = layerType.init()
         super.init()
@@ -98,7 +100,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func addSubview(_ view: UIView) { insertSubview(view, at: subviews.count) }
 
     open func insertSubview(_ view: UIView, at index: Int) {
-        precondition(view !== self, "UIView.insertSubview: a view cannot be its own subview")
+        checkUsage(view !== self, "UIView.insertSubview: a view cannot be its own subview")
         let oldWindow = view.window
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
@@ -253,16 +255,26 @@ open class UIView: UIResponder, CALayerDelegate {
         if layer === self.layer { layoutViewAndController() }
     }
 
-    /// The part of the view covered by the device's unsafe areas (status bar, home indicator).
+    /// The part of the view covered by the device's unsafe areas (status bar, home indicator) and by the
+    /// bars of the containers it is in (a view controller's `additionalSafeAreaInsets`, which navigation
+    /// and tab bar controllers extend for their children).
     open var safeAreaInsets: UIEdgeInsets {
         guard let window else { return .zero }
-        let insets = window.windowSafeAreaInsets
+        return safeArea(in: window).insets
+    }
+
+    /// The view's safe-area insets and the safe region (window coordinates) its subviews see.
+    func safeArea(in window: UIWindow) -> (insets: UIEdgeInsets, region: CGRect) {
+        let region = superview?.safeArea(in: window).region ?? window.bounds.inset(by: window.windowSafeAreaInsets)
         let rect = convert(bounds, to: nil)
-        let screen = window.bounds
-        return UIEdgeInsets(top: min(max(insets.top - (rect.minY - screen.minY), 0), rect.height),
-                            left: min(max(insets.left - (rect.minX - screen.minX), 0), rect.width),
-                            bottom: min(max(rect.maxY - (screen.maxY - insets.bottom), 0), rect.height),
-                            right: min(max(rect.maxX - (screen.maxX - insets.right), 0), rect.width))
+        var insets = UIEdgeInsets(top: min(max(region.minY - rect.minY, 0), rect.height),
+                                  left: min(max(region.minX - rect.minX, 0), rect.width),
+                                  bottom: min(max(rect.maxY - region.maxY, 0), rect.height),
+                                  right: min(max(rect.maxX - region.maxX, 0), rect.width))
+        guard let extra = owningViewController?.extraSafeAreaInsets, extra != .zero else { return (insets, region) }
+        insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
+                              bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)
+        return (insets, rect.inset(by: insets))
     }
 
     // MARK: Coordinates

@@ -199,7 +199,7 @@ final class UIViewAnimationContext {
     let duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, timing: Timing
 
     init(duration: TimeInterval, delay: TimeInterval, options: UIView.AnimationOptions, timing: Timing) {
-        precondition(duration.isFinite && delay.isFinite, "UIView.animate: duration and delay must be finite")
+        checkUsage(duration.isFinite && delay.isFinite, "UIView.animate: duration and delay must be finite")
         self.duration = max(duration, 0); self.delay = max(delay, 0); self.options = options; self.timing = timing
     }
 

@@ -36,9 +36,17 @@ open class UIViewController: UIResponder {
     /// cross-fades between dark and light over the block's duration, outside one it switches at once. A
     /// style that changes without this call is shown at the end of the run-loop turn, without animation.
     open func setNeedsStatusBarAppearanceUpdate() { viewIfLoaded?.window?.updateStatusBarAppearance() }
+    /// Also the navigation item's title while that still shows the old one (so a title set in an
+    /// initializer or later reaches the bar).
     open var title: String? {
-        didSet { if let item = storedNavigationItem, item.title == oldValue { item.title = title } }
+        get { storedTitle }
+        set {
+            let oldValue = storedTitle
+            storedTitle = newValue
+            if let item = storedNavigationItem, item.title == oldValue { item.title = newValue }
+        }
     }
+    private var storedTitle: String?
     private var storedNavigationItem: UINavigationItem?
     /// What a navigation bar shows for this controller (created on first use, titled like the controller).
     open var navigationItem: UINavigationItem {
@@ -114,6 +122,29 @@ open class UIViewController: UIResponder {
     open func willMove(toParent parent: UIViewController?) {}
     open func didMove(toParent parent: UIViewController?) {}
 
+    // MARK: Safe area
+
+    /// Insets added to the view's safe area (its view and the views inside see them), as on iOS.
+    open var additionalSafeAreaInsets: UIEdgeInsets {
+        get { storedAdditionalSafeAreaInsets }
+        set {
+            guard newValue != storedAdditionalSafeAreaInsets else { return }
+            storedAdditionalSafeAreaInsets = newValue
+            viewIfLoaded?.setNeedsLayout()
+        }
+    }
+    private var storedAdditionalSafeAreaInsets = UIEdgeInsets.zero
+    /// What a container adds to its child's safe area: the bars it draws over the child's view (the
+    /// navigation bar, the tab bar). iOS does this inside the containers; the child's public
+    /// `additionalSafeAreaInsets` stay its own.
+    func safeAreaInsets(forChild child: UIViewController) -> UIEdgeInsets { .zero }
+    /// Everything the controller adds to its view's safe area: its own additional insets and its container's.
+    var extraSafeAreaInsets: UIEdgeInsets {
+        let container = parent?.safeAreaInsets(forChild: self) ?? .zero
+        return UIEdgeInsets(top: additionalSafeAreaInsets.top + container.top, left: additionalSafeAreaInsets.left + container.left,
+                            bottom: additionalSafeAreaInsets.bottom + container.bottom, right: additionalSafeAreaInsets.right + container.right)
+    }
+
     public var tabBarController: UITabBarController? {
         var current = parent
         while let c = current { if let tabs = c as? UITabBarController { return tabs }; current = c.parent }
@@ -132,20 +163,44 @@ open class UIViewController: UIResponder {
     /// true (default): appearance callbacks this controller receives are forwarded to the children whose
     /// views are in its view.
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
-    private var pendingAppearance: (appearing: Bool, animated: Bool)?
+    /// UIKit's appearance state: the callbacks fire only when it really changes, so an app's own
+    /// `beginAppearanceTransition` / `endAppearanceTransition` on top of UIKit's calls repeats nothing.
+    enum AppearanceState { case disappeared, appearing, appeared, disappearing }
+    private(set) var appearanceState = AppearanceState.disappeared
+    private var appearanceAnimated = false
 
     /// Sends `viewWillAppear` (or `viewWillDisappear`) now and the matching "did" call at
-    /// `endAppearanceTransition()`, forwarding both to the children on screen.
+    /// `endAppearanceTransition()`, forwarding both to the children on screen. Asking for the state the
+    /// controller is already in or going to (appearing while appearing or appeared, …) does nothing.
     open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
-        pendingAppearance = (isAppearing, animated)
-        if isAppearing { viewWillAppear(animated) } else { viewWillDisappear(animated) }
+        switch (isAppearing, appearanceState) {
+        case (true, .disappeared), (true, .disappearing):
+            appearanceState = .appearing
+            appearanceAnimated = animated
+            viewWillAppear(animated)
+        case (false, .appeared), (false, .appearing):
+            appearanceState = .disappearing
+            appearanceAnimated = animated
+            viewWillDisappear(animated)
+        default:
+            return
+        }
         forEachChildOnScreen { $0.beginAppearanceTransition(isAppearing, animated: animated) }
     }
 
+    /// Sends the "did" call for the transition under way (`viewDidAppear` or `viewDidDisappear`); nothing
+    /// when none is.
     open func endAppearanceTransition() {
-        guard let (appearing, animated) = pendingAppearance else { return }
-        pendingAppearance = nil
-        if appearing { viewDidAppear(animated) } else { viewDidDisappear(animated) }
+        switch appearanceState {
+        case .appearing:
+            appearanceState = .appeared
+            viewDidAppear(appearanceAnimated)
+        case .disappearing:
+            appearanceState = .disappeared
+            viewDidDisappear(appearanceAnimated)
+        case .appeared, .disappeared:
+            return
+        }
         forEachChildOnScreen { $0.endAppearanceTransition() }
     }
 

@@ -68,7 +68,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// The animator with a cubic or spring timing. A spring that defines its own duration (see
     /// `UISpringTimingParameters`) ignores `duration`.
     public required init(duration: TimeInterval, timingParameters parameters: UITimingCurveProvider) {
-        precondition(duration.isFinite, "UIViewPropertyAnimator: duration must be finite, not \(duration)")
+        checkUsage(duration.isFinite, "UIViewPropertyAnimator: duration must be finite, not \(duration)")
         timingParameters = parameters
         let timing = Timing(parameters)
         baseTiming = timing
@@ -124,8 +124,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// duration` from now (Apple's example: duration 2, factor 0.25, added at fractionComplete 0.25 → runs
     /// 1.0 s).
     open func addAnimations(_ animation: @escaping () -> Void, delayFactor: CGFloat) {
-        precondition(state != .stopped, "UIViewPropertyAnimator.addAnimations: the animator is stopped; call finishAnimation(at:) and use a new animator")
-        precondition(delayFactor >= 0 && delayFactor <= 1,
+        checkUsage(state != .stopped, "UIViewPropertyAnimator.addAnimations: the animator is stopped; call finishAnimation(at:) and use a new animator")
+        checkUsage(delayFactor >= 0 && delayFactor <= 1,
                      "UIViewPropertyAnimator.addAnimations(_:delayFactor:): delayFactor must be in 0…1, not \(delayFactor)")
         if state == .inactive {
             pendingBlocks.append((animation, Double(delayFactor)))
@@ -145,10 +145,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     open func startAnimation() { startAnimation(afterDelay: 0) }
 
     open func startAnimation(afterDelay delay: TimeInterval) {
-        precondition(delay.isFinite && delay >= 0, "UIViewPropertyAnimator.startAnimation(afterDelay:): the delay must be 0 or more, not \(delay)")
+        checkUsage(delay.isFinite && delay >= 0, "UIViewPropertyAnimator.startAnimation(afterDelay:): the delay must be 0 or more, not \(delay)")
         switch state {
         case .stopped:
-            preconditionFailure("UIViewPropertyAnimator.startAnimation: the animator is stopped; a stopped animator cannot be restarted. Call finishAnimation(at:) and create a new animator.")
+            misuse("UIViewPropertyAnimator.startAnimation: the animator is stopped; a stopped animator cannot be restarted. Call finishAnimation(at:) and create a new animator.")
         case .inactive:
             self.delay = delay
             activate()
@@ -161,8 +161,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     }
 
     open func pauseAnimation() {
-        precondition(state != .stopped, "UIViewPropertyAnimator.pauseAnimation: the animator is stopped; a stopped animator cannot be paused. Call finishAnimation(at:).")
-        precondition(isInterruptible, "UIViewPropertyAnimator.pauseAnimation: the animator is not interruptible (isInterruptible is false)")
+        checkUsage(state != .stopped, "UIViewPropertyAnimator.pauseAnimation: the animator is stopped; a stopped animator cannot be paused. Call finishAnimation(at:).")
+        checkUsage(isInterruptible, "UIViewPropertyAnimator.pauseAnimation: the animator is not interruptible (isInterruptible is false)")
         switch state {
         case .inactive:
             activate()
@@ -180,10 +180,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// velocity; nil parameters on a spring continue the same spring from where its displacement equals
     /// the distance still to go. Nothing jumps.
     open func continueAnimation(withTimingParameters parameters: UITimingCurveProvider?, durationFactor: CGFloat) {
-        precondition(isInterruptible, "UIViewPropertyAnimator.continueAnimation: the animator is not interruptible (isInterruptible is false)")
-        precondition(state == .active && !isRunning,
+        checkUsage(isInterruptible, "UIViewPropertyAnimator.continueAnimation: the animator is not interruptible (isInterruptible is false)")
+        checkUsage(state == .active && !isRunning,
                      "UIViewPropertyAnimator.continueAnimation: only a paused animator can be continued (it is \(describeState)); call pauseAnimation() first")
-        precondition(durationFactor.isFinite && durationFactor >= 0,
+        checkUsage(durationFactor.isFinite && durationFactor >= 0,
                      "UIViewPropertyAnimator.continueAnimation: durationFactor must be 0 or more, not \(durationFactor)")
         resume(with: parameters.map(Timing.init), durationFactor: Double(durationFactor), parameterVelocity: true, delay: 0)
     }
@@ -201,10 +201,10 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
             return CGFloat(reversed ? 1 - u : u)
         }
         set {
-            precondition(newValue.isFinite, "UIViewPropertyAnimator.fractionComplete must be finite, not \(newValue)")
-            precondition(isInterruptible, "UIViewPropertyAnimator.fractionComplete: the animator is not interruptible (isInterruptible is false)")
-            precondition(state != .stopped, "UIViewPropertyAnimator.fractionComplete: the animator is stopped; it cannot be scrubbed")
-            precondition(!isRunning, "UIViewPropertyAnimator.fractionComplete can be set only while the animator is paused; call pauseAnimation() first")
+            checkUsage(newValue.isFinite, "UIViewPropertyAnimator.fractionComplete must be finite, not \(newValue)")
+            checkUsage(isInterruptible, "UIViewPropertyAnimator.fractionComplete: the animator is not interruptible (isInterruptible is false)")
+            checkUsage(state != .stopped, "UIViewPropertyAnimator.fractionComplete: the animator is stopped; it cannot be scrubbed")
+            checkUsage(!isRunning, "UIViewPropertyAnimator.fractionComplete can be set only while the animator is paused; call pauseAnimation() first")
             if state == .inactive { activate() }
             let f = min(max(Double(newValue), 0), 1)
             clockU = reversed ? 1 - f : f
@@ -221,8 +221,8 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
         get { reversed }
         set {
             guard newValue != reversed else { return }
-            precondition(state != .stopped, "UIViewPropertyAnimator.isReversed: the animator is stopped; it cannot be reversed")
-            precondition(state == .inactive || isInterruptible,
+            checkUsage(state != .stopped, "UIViewPropertyAnimator.isReversed: the animator is stopped; it cannot be reversed")
+            checkUsage(state == .inactive || isInterruptible,
                          "UIViewPropertyAnimator.isReversed: the animator is not interruptible (isInterruptible is false)")
             reversed = newValue
             if state == .active && isRunning { reverseWhileRunning() }
@@ -233,7 +233,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// animations are removed. `true` → inactive, no completions; `false` → stopped, waiting for
     /// `finishAnimation(at:)`. Stopping an inactive animator does nothing.
     open func stopAnimation(_ withoutFinishing: Bool) {
-        precondition(isInterruptible, "UIViewPropertyAnimator.stopAnimation: the animator is not interruptible (isInterruptible is false)")
+        checkUsage(isInterruptible, "UIViewPropertyAnimator.stopAnimation: the animator is not interruptible (isInterruptible is false)")
         switch state {
         case .inactive:
             return
@@ -265,7 +265,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     /// Ends a stopped animator: `.end` / `.start` write the values at that end into the model, `.current`
     /// keeps where it stopped; then the completions run with `finalPosition`.
     open func finishAnimation(at finalPosition: UIViewAnimatingPosition) {
-        precondition(state == .stopped,
+        checkUsage(state == .stopped,
                      "UIViewPropertyAnimator.finishAnimation(at:) is valid only after stopAnimation(false); the animator is \(describeState)")
         writeModel(at: finalPosition)
         complete(at: finalPosition)
@@ -382,7 +382,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     }
 
     private func requireInactive(_ property: String) {
-        precondition(state == .inactive, "UIViewPropertyAnimator.\(property) can be set only while the animator is inactive (it is \(describeState))")
+        checkUsage(state == .inactive, "UIViewPropertyAnimator.\(property) can be set only while the animator is inactive (it is \(describeState))")
     }
 
     /// inactive → active (paused): runs the pending blocks; the clock sits at the start of the run.

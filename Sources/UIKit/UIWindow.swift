@@ -4,7 +4,10 @@ open class UIWindow: UIView {
     /// While the window is visible, a new root appears (and the old one disappears) with the appearance
     /// callbacks, as on iOS; before that, the root appears when `makeKeyAndVisible()` shows the window.
     public var rootViewController: UIViewController? {
-        didSet {
+        get { storedRootViewController }
+        set {
+            let oldValue = storedRootViewController
+            storedRootViewController = newValue
             guard oldValue !== rootViewController else { return }
             if isVisible { oldValue?.beginAppearanceTransition(false, animated: false) }
             oldValue?.view.removeFromSuperview()
@@ -21,6 +24,7 @@ open class UIWindow: UIView {
             }
         }
     }
+    private var storedRootViewController: UIViewController?
     public private(set) var isKeyWindow = false
     /// The status bar this window shows: its style and animatable lightness (see StatusBarAppearance).
     package let statusBarAppearance = StatusBarAppearance()
@@ -67,7 +71,7 @@ open class UIWindow: UIView {
         let now = CACurrentMediaTime()
         let touch: UITouch
         if phase == .began {
-            precondition(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
+            checkUsage(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
             touch = UITouch(phase: .began, location: location, timestamp: now, window: self)
             touch.view = hitTest(location, with: nil)
             activeTouches[finger] = touch
@@ -80,7 +84,7 @@ open class UIWindow: UIView {
             touch.gestureRecognizers = recognizers
         } else {
             guard let existing = activeTouches[finger] else {
-                preconditionFailure("UIWindow.sendTouch: finger \(finger) \(phase) without a touch down")
+                misuse("UIWindow.sendTouch: finger \(finger) \(phase) without a touch down")
             }
             touch = existing
             touch.previousWindowLocation = touch.windowLocation

@@ -69,3 +69,33 @@ import Foundation
         #expect(Self.message(result).contains("isInterruptible can be set only while the animator is inactive"))
     }
 }
+
+/// `precondition` messages are stripped in optimised builds; users render in release, so misuse checks in
+/// the modules a scene's code calls go through `misuse` / `checkUsage` (built on `fatalError`).
+@Suite struct MisuseMessagesInReleaseBuilds {
+    @Test func misuseKeepsItsMessage() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            checkUsage(1 + 1 == 3, "UIThing.call: arithmetic is broken; fix the universe")
+        }
+        #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains("arithmetic is broken; fix the universe"))
+    }
+
+    @Test func noPreconditionsLeftInUserFacingModules() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        var offenders: [String] = []
+        for module in ["UIKit", "QuartzCore", "Stage", "Playback"] {
+            let folder = sources.appendingPathComponent(module)
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            #expect(!files.isEmpty, "no sources found in \(folder.path)")
+            for file in files {
+                let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+                for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains("precondition(") || line.contains("preconditionFailure(") {
+                    offenders.append("\(module)/\(file):\(number + 1)")
+                }
+            }
+        }
+        #expect(offenders.isEmpty, "use checkUsage/misuse (messages survive -O): \(offenders)")
+    }
+}
