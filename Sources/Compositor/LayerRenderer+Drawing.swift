@@ -9,7 +9,7 @@ extension LayerRenderer {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0, opacity > 0 else { return }
         let placement = layerTransform(s, parent: parent)
-        guard placementIsDrawable(placement, s) else { return }
+        guard placementIsDrawable(placement, s), s.isDoubleSided || facesViewer(placement, s) else { return }
         let layerOpacity = Double(s.opacity) * opacity
         let shadow = hasShadow(s)
         let shadowFromContent = shadow && s.shadowPath == nil && !castsOwnShape(layer)
@@ -66,6 +66,19 @@ extension LayerRenderer {
         grouped.buffer.composite(image, atX: offscreen.originX - region.x, y: offscreen.originY - region.y, opacity: 1, clip: nil)
         canvas.buffer.composite(grouped.buffer, atX: region.x - canvas.originX, y: region.y - canvas.originY,
                                 opacity: opacity, clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
+    }
+
+    /// Whether the layer's front faces the viewer: its bounds keep their winding on screen (a layer turned
+    /// past 90° about x or y, or mirrored, shows its back).
+    func facesViewer(_ t: Transform2D, _ s: LayerState) -> Bool {
+        let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
+                       CGPoint(x: s.bounds.maxX, y: s.bounds.maxY), CGPoint(x: s.bounds.minX, y: s.bounds.maxY)].map(t.apply)
+        var area: Double = 0
+        for i in 0..<4 {
+            let a = corners[i], b = corners[(i + 1) % 4]
+            area += Double(a.x * b.y - b.x * a.y)
+        }
+        return area > 0
     }
 
     func placementIsDrawable(_ t: Transform2D, _ s: LayerState) -> Bool {

@@ -46,7 +46,7 @@ extension LayerRenderer {
     func opaqueCover(of layer: LayerSnapshot, parent: Space) -> PixelRect? {
         let s = layer.state
         // Offscreen groups (shadow from content, mask) are left out: their pixels arrive by compositing.
-        guard !s.isHidden, s.opacity == 1, layer.mask == nil, !hasShadow(s) || s.shadowPath != nil || castsOwnShape(layer) else { return nil }
+        guard !s.isHidden, s.isDoubleSided, s.opacity == 1, layer.mask == nil, !hasShadow(s) || s.shadowPath != nil || castsOwnShape(layer) else { return nil }
         let placement = layerTransform(s, parent: parent)
         guard placement.isAxisAligned, placementIsDrawable(placement, s), case .rect(let own) = shape(s, placement: placement) else { return nil }
         let interior = opaqueInterior(own)
@@ -71,7 +71,7 @@ extension LayerRenderer {
     /// A layer that draws only a solid, square-cornered, axis-aligned rectangle.
     func plainSolidRect(_ layer: LayerSnapshot, parent: Space) -> (shape: RoundedRect, color: CGColor)? {
         let s = layer.state
-        guard !s.isHidden, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.contents == nil, s.text == nil && s.shape == nil,
+        guard !s.isHidden, s.isDoubleSided, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.contents == nil, s.text == nil && s.shape == nil,
               s.gradient == nil, s.borderWidth == 0 || (s.borderColor?.alpha ?? 0) == 0,
               s.cornerRadius == 0 || s.maskedCorners.isEmpty, let color = s.backgroundColor, color.alpha > 0 else { return nil }
         let placement = layerTransform(s, parent: parent)
@@ -83,7 +83,7 @@ extension LayerRenderer {
     /// opaque background, inset by its corner radius and rounded inward.
     func opaqueInterior(of layer: LayerSnapshot, parent: Space) -> PixelRect? {
         let s = layer.state
-        guard !s.isHidden, s.opacity == 1, layer.mask == nil, let color = s.backgroundColor, color.alpha == 1 else { return nil }
+        guard !s.isHidden, s.isDoubleSided, s.opacity == 1, layer.mask == nil, let color = s.backgroundColor, color.alpha == 1 else { return nil }
         let placement = layerTransform(s, parent: parent)
         guard placement.isAxisAligned, placementIsDrawable(placement, s) else { return nil }
         let radius = CGFloat(s.cornerRadius) * CGFloat(max(abs(placement.a), abs(placement.e)))

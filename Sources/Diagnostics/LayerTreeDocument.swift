@@ -69,7 +69,7 @@ public struct LayerTreeDocument: Equatable {
     }
 
     static let layerKeys = ["name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
-                            "isHidden", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
+                            "isHidden", "isDoubleSided", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
                             "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "shadowColor",
                             "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "colors", "locations",
                             "startPoint", "endPoint", "text", "shape", "mask", "sublayers"]
@@ -88,6 +88,7 @@ public struct LayerTreeDocument: Equatable {
         if let v = try r.transform("transform") { s.transform = v }
         if let v = try r.transform("sublayerTransform") { s.sublayerTransform = v }
         if let v = try r.bool("isHidden") { s.isHidden = v }
+        if let v = try r.bool("isDoubleSided") { s.isDoubleSided = v }
         if let v = try r.number("opacity") { s.opacity = Float(min(max(v, 0), 1)) }
         if let v = try r.bool("allowsGroupOpacity") { s.allowsGroupOpacity = v }
         if let v = try r.bool("masksToBounds") { s.masksToBounds = v }
@@ -227,6 +228,7 @@ public struct LayerTreeDocument: Equatable {
             m.append(("sublayerTransform", .array(s.sublayerTransform.entries.map { .number(Double($0)) })))
         }
         if s.isHidden { m.append(("isHidden", .bool(true))) }
+        if !s.isDoubleSided { m.append(("isDoubleSided", .bool(false))) }
         if s.opacity != 1 { m.append(("opacity", .number(Double(s.opacity)))) }
         if !s.allowsGroupOpacity { m.append(("allowsGroupOpacity", .bool(false))) }
         if s.masksToBounds { m.append(("masksToBounds", .bool(true))) }

@@ -124,6 +124,11 @@ open class CALayer {
                                y: rect.minY + model.anchorPoint.y * rect.height)
         }
     }
+    /// Whether the layer is drawn when it faces away from the viewer (Core Animation's default: true).
+    public var isDoubleSided: Bool {
+        get { model.isDoubleSided }
+        set { model.isDoubleSided = newValue }
+    }
     public var isHidden: Bool {
         get { model.isHidden }
         set { willChange("hidden"); model.isHidden = newValue }

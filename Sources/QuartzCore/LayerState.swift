@@ -13,6 +13,9 @@ public struct LayerState: Equatable, Sendable {
     /// Applied to the sublayers, about this layer's anchor point (perspective lives here: m34 = −1/d).
     public var sublayerTransform = CATransform3DIdentity
     public var isHidden = false
+    /// false: the layer (with its sublayers, flattened into it) is not drawn while it faces away from the
+    /// viewer under a 3-D transform.
+    public var isDoubleSided = true
     public var opacity: Float = 1
     public var allowsGroupOpacity = true
     public var masksToBounds = false

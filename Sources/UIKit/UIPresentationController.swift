@@ -1,5 +1,8 @@
 /// Manages the container, chrome and layout of a presented controller.
-open class UIPresentationController {
+open class UIPresentationController: UIContentContainer {
+    /// Not called here (the screen's size never changes during a render); overridable, as on iOS.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+
     public let presentedViewController: UIViewController
     public let presentingViewController: UIViewController
     public internal(set) var containerView: UIView?

@@ -95,6 +95,8 @@ open class UIViewController: UIResponder {
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
+    /// Not called here (the screen's size never changes during a render); overridable, as UIContentContainer asks.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
