@@ -43,6 +43,12 @@ public struct LayerState: Equatable, Sendable {
     /// Set for CAShapeLayer (and symbol images): a path filled and stroked above the contents and text,
     /// below the sublayers.
     public var shape: ShapeContent?
+    /// Set for UIVisualEffectView's blur: what is drawn behind the layer (within its bounds and clips) is
+    /// blurred, saturated and tinted, under the background and everything else the layer draws.
+    public var backdropFilter: BackdropFilter?
+    /// How much of `backdropFilter` is applied, 0…1 (the blur radius, the saturation's change and the tint's
+    /// alpha scale with it): what an effect animates from nil to a material. Animatable as "backdropStrength".
+    public var backdropStrength: CGFloat = 1
 
     public struct Gradient: Equatable, Sendable {
         public var colors: [CGColor]
@@ -90,6 +96,7 @@ public struct LayerState: Equatable, Sendable {
         s.opacity = min(max(s.opacity, 0), 1)
         s.shadowOpacity = min(max(s.shadowOpacity, 0), 1)
         s.bounds.size = CGSize(width: max(s.bounds.width, 0), height: max(s.bounds.height, 0))
+        s.backdropStrength = min(max(s.backdropStrength, 0), 1)
         if var shape = s.shape {
             shape.strokeStart = min(max(shape.strokeStart, 0), 1)
             shape.strokeEnd = min(max(shape.strokeEnd, 0), 1)
@@ -240,6 +247,7 @@ struct AnimatableProperty {
         "shadowOffset.width": .init(\.shadowOffset.width), "shadowOffset.height": .init(\.shadowOffset.height),
         "strokeStart": .init(\.strokeStart), "strokeEnd": .init(\.strokeEnd), "lineWidth": .init(\.lineWidth),
         "fillColor": .init(\.shapeFillColor), "strokeColor": .init(\.shapeStrokeColor),
+        "backdropStrength": .init(\.backdropStrength),
     ].merging(valueFunctions) { a, _ in a }
 
     /// Core Animation's transform value functions (CAValueFunction): rotations in radians about one axis,
@@ -355,5 +363,6 @@ extension CALayer {
         "bounds.size.height": { $0.bounds.size.height = typed("bounds.size.height", $1) },
         "shadowOffset.width": { $0.shadowOffset.width = typed("shadowOffset.width", $1) },
         "shadowOffset.height": { $0.shadowOffset.height = typed("shadowOffset.height", $1) },
+        "backdropStrength": { $0.backdropStrength = typed("backdropStrength", $1) },
     ]
 }
