@@ -41,51 +41,154 @@ public struct BackdropFilterParameters: Equatable, Sendable {
 extension PixelBuffer {
     /// This whole buffer filtered (blurred with edges extended, saturated, tinted), as a new buffer of the same size.
     public func backdropFiltered(_ p: BackdropFilterParameters) -> PixelBuffer {
+        checkSize()
         guard width > 0, height > 0 else { return self }
         let sigma = p.sigma.isFinite && p.sigma > 0 ? Swift.min(p.sigma, 1e5) : 0
-        var planes = blurredPlanes(sigma: sigma)
-        let k = Float(p.saturation.isFinite ? p.saturation : 1)
-        let tint = p.tint.map { (Float($0.red), Float($0.green), Float($0.blue), Float(unitClamp(Double($0.alpha)))) }
+        let colour = ColourStage(p)
         var out = PixelBuffer(width: width, height: height)
-        let n = width * height
-        planes.withUnsafeMutableBufferPointer { v in
-            out.bytes.withUnsafeMutableBufferPointer { o in
-                for i in 0..<n {
-                    var r = v[4 * i], g = v[4 * i + 1], b = v[4 * i + 2]
-                    var a = v[4 * i + 3]
-                    a = Swift.min(Swift.max(a, 0), 1)
-                    if k != 1 {
-                        let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                        r = l + k * (r - l); g = l + k * (g - l); b = l + k * (b - l)
-                    }
-                    r = Swift.min(Swift.max(r, 0), a); g = Swift.min(Swift.max(g, 0), a); b = Swift.min(Swift.max(b, 0), a)
-                    if let (tr, tg, tb, ta) = tint, ta > 0 {
-                        let keep = 1 - ta
-                        r = tr * ta + r * keep; g = tg * ta + g * keep; b = tb * ta + b * keep; a = ta + a * keep
-                    }
-                    o[4 * i] = unitByte(r); o[4 * i + 1] = unitByte(g); o[4 * i + 2] = unitByte(b); o[4 * i + 3] = unitByte(a)
+        let step = Swift.max(1, Int((sigma / 4).rounded(.down)))
+        if step >= 2 {
+            gridBlur(sigma: sigma, step: step, colour: colour, into: &out.bytes)
+            return out
+        }
+        let planes = blurredPlanes(sigma: sigma)
+        planes.withRow { v in
+            out.bytes.withMutableRow { o in
+                for i in 0..<(width * height) {
+                    colour.write(v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3], to: o, at: 4 * i)
                 }
             }
         }
         return out
     }
 
-    /// The buffer blurred with σ px (edges extended), as interleaved RGBA floats in 0…1 (premultiplied).
+    /// The buffer blurred by the exact kernel (σ < 8 px, or 0 for none), as interleaved RGBA floats in 0…1.
     func blurredPlanes(sigma: Double) -> [Float] {
         let w = width, h = height
         var values = [Float](repeating: 0, count: w * h * 4)
-        bytes.withUnsafeBufferPointer { src in
-            values.withUnsafeMutableBufferPointer { dst in
+        bytes.withRow { src in
+            values.withMutableRow { dst in
                 for i in 0..<(w * h * 4) { dst[i] = Float(src[i]) / 255 }
             }
         }
         guard sigma > 0 else { return values }
-        let step = Swift.max(1, Int((sigma / 4).rounded(.down)))
-        if step == 1 {
-            let kernel = integratedGaussian(sigma: sigma)
-            return convolveColumns(convolveRows(values, width: w, height: h, kernel: kernel), width: w, height: h, kernel: kernel)
+        let kernel = integratedGaussian(sigma: sigma)
+        return convolveColumns(convolveRows(values, width: w, height: h, kernel: kernel), width: w, height: h, kernel: kernel)
+    }
+
+    /// The downsampled Gaussian (see the top of the file): cell averages over the clamped extension, a
+    /// sampled Gaussian on the padded grid, bilinear read-back at pixel centres fused with the colour stage.
+    private func gridBlur(sigma: Double, step s: Int, colour: ColourStage, into output: inout [UInt8]) {
+        let w = width, h = height
+        let sigmaGrid = (sigma * sigma - Double(s * s) / 4).squareRoot() / Double(s)
+        let kernel = sampledGaussian(sigma: sigmaGrid)
+        let r = kernel.count / 2
+        // Cells −pad ..< n + pad along each axis; the read-back needs cells −1 … n.
+        let pad = r + 2
+        let nx = (w + s - 1) / s, ny = (h + s - 1) / s
+        let gx = nx + 2 * pad, gy = ny + 2 * pad
+        let inv = 1 / (255 * Float(s))
+        // Horizontal cell averages of every pixel row (h rows × gx cells); columns are clamped to the image.
+        let columns = (0..<(gx * s)).map { Swift.min(Swift.max($0 - pad * s, 0), w - 1) * 4 }
+        var rows = [Float](repeating: 0, count: h * gx * 4)
+        bytes.withRow { src in
+            rows.withMutableRow { dst in
+                columns.withRow { col in
+                    for y in 0..<h {
+                        let row = y * w * 4
+                        for c in 0..<gx {
+                            var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                            for k in (c * s)..<(c * s + s) {
+                                let i = row + col[k]
+                                s0 += Float(src[i]); s1 += Float(src[i + 1]); s2 += Float(src[i + 2]); s3 += Float(src[i + 3])
+                            }
+                            let o = (y * gx + c) * 4
+                            dst[o] = s0 * inv; dst[o + 1] = s1 * inv; dst[o + 2] = s2 * inv; dst[o + 3] = s3 * inv
+                        }
+                    }
+                }
+            }
         }
-        return gridBlur(values, width: w, height: h, sigma: sigma, step: step)
+        // Vertical cell averages: gy × gx cells.
+        let cellStride = gx * 4
+        var cells = [Float](repeating: 0, count: gy * cellStride)
+        let rowScale = 1 / Float(s)
+        rows.withRow { src in
+            cells.withMutableRow { dst in
+                for cy in 0..<gy {
+                    let first = (cy - pad) * s, o = cy * cellStride
+                    for k in 0..<s {
+                        let i = Swift.min(Swift.max(first + k, 0), h - 1) * cellStride
+                        for c in 0..<cellStride { dst[o + c] += src[i + c] }
+                    }
+                    for c in 0..<cellStride { dst[o + c] *= rowScale }
+                }
+            }
+        }
+        // The grid blurred (cells beyond the padding clamp to it; they lie past the reach of the cells read back).
+        let blurred = convolveColumns(convolveRows(cells, width: gx, height: gy, kernel: kernel), width: gx, height: gy, kernel: kernel)
+        // Read back: pixel centre u + ½ is at grid coordinate (u + ½)/s − ½ (+ pad in the padded grid).
+        func position(_ u: Int) -> (Int, Float) {
+            let g = (Double(u) + 0.5) / Double(s) - 0.5 + Double(pad)
+            let c0 = Int(g.rounded(.down))
+            return (c0, Float(g - Double(c0)))
+        }
+        let cellOfX = (0..<w).map { position($0).0 * 4 }, fractionOfX = (0..<w).map { position($0).1 }
+        var line = [Float](repeating: 0, count: cellStride)
+        blurred.withRow { grid in
+            output.withMutableRow { o in
+                line.withMutableRow { line in
+                    cellOfX.withRow { cellOfX in
+                        fractionOfX.withRow { fractionOfX in
+                            for y in 0..<h {
+                                let (c0, f) = position(y)
+                                let a = c0 * cellStride, b = a + cellStride
+                                for c in 0..<cellStride { line[c] = grid[a + c] + f * (grid[b + c] - grid[a + c]) }
+                                let rowStart = y * w * 4
+                                for x in 0..<w {
+                                    let i = cellOfX[x], fx = fractionOfX[x]
+                                    colour.write(line[i] + fx * (line[i + 4] - line[i]), line[i + 1] + fx * (line[i + 5] - line[i + 1]),
+                                                 line[i + 2] + fx * (line[i + 6] - line[i + 2]), line[i + 3] + fx * (line[i + 7] - line[i + 3]),
+                                                 to: o, at: rowStart + 4 * x)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// Saturation, tint and rounding of one blurred pixel (values premultiplied, in 0…1).
+private struct ColourStage {
+    let k: Float
+    let tint: (r: Float, g: Float, b: Float, a: Float)
+
+    init(_ p: BackdropFilterParameters) {
+        k = Float(p.saturation.isFinite ? p.saturation : 1)
+        if let t = p.tint, t.alpha > 0 {
+            let a = Float(unitClamp(Double(t.alpha)))
+            tint = (Float(t.red) * a, Float(t.green) * a, Float(t.blue) * a, a)
+        } else {
+            tint = (0, 0, 0, 0)
+        }
+    }
+
+    @inline(__always)
+    func write(_ r0: Float, _ g0: Float, _ b0: Float, _ a0: Float, to o: MutableRow<UInt8>, at i: Int) {
+        var r = r0, g = g0, b = b0
+        var a = Swift.min(Swift.max(a0, 0), 1)
+        if k != 1 {
+            let l = 0.2126 * r + 0.7152 * g + 0.0722 * b
+            r = l + k * (r - l); g = l + k * (g - l); b = l + k * (b - l)
+        }
+        r = Swift.min(Swift.max(r, 0), a); g = Swift.min(Swift.max(g, 0), a); b = Swift.min(Swift.max(b, 0), a)
+        if tint.a > 0 {
+            let keep = 1 - tint.a
+            r = tint.r + r * keep; g = tint.g + g * keep; b = tint.b + b * keep; a = tint.a + a * keep
+        }
+        o[i] = unitByte(r); o[i + 1] = unitByte(g); o[i + 2] = unitByte(b); o[i + 3] = unitByte(a)
     }
 }
 
@@ -100,10 +203,9 @@ private func normalCDF(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()
 /// The Gaussian integrated over each pixel, k[j] for j in −r…r (r = ⌈4σ + ½⌉), normalised.
 func integratedGaussian(sigma: Double) -> [Float] {
     let r = Int((4 * sigma + 0.5).rounded(.up))
-    var k = (-r...r).map { j in normalCDF((Double(j) + 0.5) / sigma) - normalCDF((Double(j) - 0.5) / sigma) }
+    let k = (-r...r).map { j in normalCDF((Double(j) + 0.5) / sigma) - normalCDF((Double(j) - 0.5) / sigma) }
     let total = k.reduce(0, +)
-    k = k.map { $0 / total }
-    return k.map { Float($0) }
+    return k.map { Float($0 / total) }
 }
 
 /// A sampled Gaussian of σ cells, k[j] for j in −r…r (r = ⌈4σ⌉), normalised.
@@ -118,18 +220,21 @@ private func sampledGaussian(sigma: Double) -> [Float] {
 private func convolveRows(_ v: [Float], width w: Int, height h: Int, kernel: [Float]) -> [Float] {
     let r = kernel.count / 2
     var out = [Float](repeating: 0, count: v.count)
-    v.withUnsafeBufferPointer { src in
-        out.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<h {
-                let row = y * w * 4
-                for x in 0..<w {
-                    var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
-                    for (j, weight) in kernel.enumerated() {
-                        let i = row + Swift.min(Swift.max(x + j - r, 0), w - 1) * 4
-                        s0 += weight * src[i]; s1 += weight * src[i + 1]; s2 += weight * src[i + 2]; s3 += weight * src[i + 3]
+    v.withRow { src in
+        out.withMutableRow { dst in
+            kernel.withRow { kernel in
+                for y in 0..<h {
+                    let row = y * w * 4
+                    for x in 0..<w {
+                        var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
+                        for j in 0...(2 * r) {
+                            let weight = kernel[j]
+                            let i = row + Swift.min(Swift.max(x + j - r, 0), w - 1) * 4
+                            s0 += weight * src[i]; s1 += weight * src[i + 1]; s2 += weight * src[i + 2]; s3 += weight * src[i + 3]
+                        }
+                        let o = row + x * 4
+                        dst[o] = s0; dst[o + 1] = s1; dst[o + 2] = s2; dst[o + 3] = s3
                     }
-                    let o = row + x * 4
-                    dst[o] = s0; dst[o + 1] = s1; dst[o + 2] = s2; dst[o + 3] = s3
                 }
             }
         }
@@ -141,88 +246,13 @@ private func convolveRows(_ v: [Float], width w: Int, height h: Int, kernel: [Fl
 private func convolveColumns(_ v: [Float], width w: Int, height h: Int, kernel: [Float]) -> [Float] {
     let r = kernel.count / 2, stride = w * 4
     var out = [Float](repeating: 0, count: v.count)
-    v.withUnsafeBufferPointer { src in
-        out.withUnsafeMutableBufferPointer { dst in
+    v.withRow { src in
+        out.withMutableRow { dst in
             for y in 0..<h {
                 let o = y * stride
                 for (j, weight) in kernel.enumerated() {
                     let i = Swift.min(Swift.max(y + j - r, 0), h - 1) * stride
                     for c in 0..<stride { dst[o + c] += weight * src[i + c] }
-                }
-            }
-        }
-    }
-    return out
-}
-
-/// The downsampled Gaussian (see the top of the file): cell averages over the clamped extension, a sampled
-/// Gaussian on the padded grid, bilinear read-back at pixel centres.
-private func gridBlur(_ v: [Float], width w: Int, height h: Int, sigma: Double, step s: Int) -> [Float] {
-    let sigmaGrid = (sigma * sigma - Double(s * s) / 4).squareRoot() / Double(s)
-    let kernel = sampledGaussian(sigma: sigmaGrid)
-    let r = kernel.count / 2
-    // Cells −pad ..< n + pad along each axis; the read-back needs cells −1 … n.
-    let pad = r + 2
-    let nx = (w + s - 1) / s, ny = (h + s - 1) / s
-    let gx = nx + 2 * pad, gy = ny + 2 * pad
-    let inv = 1 / Float(s)
-    // Horizontal cell averages of every pixel row: h rows × gx cells.
-    var rows = [Float](repeating: 0, count: h * gx * 4)
-    v.withUnsafeBufferPointer { src in
-        rows.withUnsafeMutableBufferPointer { dst in
-            for y in 0..<h {
-                for c in 0..<gx {
-                    var s0: Float = 0, s1: Float = 0, s2: Float = 0, s3: Float = 0
-                    let first = (c - pad) * s
-                    for k in 0..<s {
-                        let i = (y * w + Swift.min(Swift.max(first + k, 0), w - 1)) * 4
-                        s0 += src[i]; s1 += src[i + 1]; s2 += src[i + 2]; s3 += src[i + 3]
-                    }
-                    let o = (y * gx + c) * 4
-                    dst[o] = s0 * inv; dst[o + 1] = s1 * inv; dst[o + 2] = s2 * inv; dst[o + 3] = s3 * inv
-                }
-            }
-        }
-    }
-    // Vertical cell averages: gy × gx cells.
-    let cellStride = gx * 4
-    var cells = [Float](repeating: 0, count: gy * cellStride)
-    rows.withUnsafeBufferPointer { src in
-        cells.withUnsafeMutableBufferPointer { dst in
-            for cy in 0..<gy {
-                let first = (cy - pad) * s, o = cy * cellStride
-                for k in 0..<s {
-                    let i = Swift.min(Swift.max(first + k, 0), h - 1) * cellStride
-                    for c in 0..<cellStride { dst[o + c] += src[i + c] }
-                }
-                for c in 0..<cellStride { dst[o + c] *= inv }
-            }
-        }
-    }
-    // The grid blurred (cells beyond the padding clamp to it; they lie past the kernel's reach of the cells read back).
-    let blurred = convolveColumns(convolveRows(cells, width: gx, height: gy, kernel: kernel), width: gx, height: gy, kernel: kernel)
-    // Read back: pixel centre u + ½ is at grid coordinate (u + ½)/s − ½ (+ pad in the padded grid).
-    func position(_ u: Int) -> (Int, Float) {
-        let g = (Double(u) + 0.5) / Double(s) - 0.5 + Double(pad)
-        let c0 = Int(g.rounded(.down))
-        return (c0, Float(g - Double(c0)))
-    }
-    let xs = (0..<w).map(position)
-    var out = [Float](repeating: 0, count: w * h * 4)
-    var line = [Float](repeating: 0, count: cellStride)
-    blurred.withUnsafeBufferPointer { grid in
-        out.withUnsafeMutableBufferPointer { dst in
-            line.withUnsafeMutableBufferPointer { line in
-                for y in 0..<h {
-                    let (c0, f) = position(y)
-                    let a = c0 * cellStride, b = a + cellStride
-                    for c in 0..<cellStride { line[c] = grid[a + c] + f * (grid[b + c] - grid[a + c]) }
-                    let o = y * w * 4
-                    for x in 0..<w {
-                        let (x0, fx) = xs[x]
-                        let i = x0 * 4
-                        for ch in 0..<4 { dst[o + x * 4 + ch] = line[i + ch] + fx * (line[i + 4 + ch] - line[i + ch]) }
-                    }
                 }
             }
         }
