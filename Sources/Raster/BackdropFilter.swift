@@ -15,7 +15,7 @@
 //   normalised Gaussian of σ_grid = √(σ² − s²/4)/s cells truncated at 4σ_grid, and read back bilinearly at
 //   pixel centres (variance ≈ s²/6): the variances add to σ². A 3× full-screen blur of σ = 90 px works on
 //   a grid of 54 × 117 cells, so its cost is the read-back: a few passes over the region.
-// Measured against the exact convolution (tests): within 2/255 across an edge for σ from 0.5 to 90 px.
+// Measured against the exact convolution (tests): within 2/255 across an edge for σ from 1.5 to 90 px.
 //
 // Colour. On the blurred premultiplied values (sRGB-encoded, as every blend here): saturation by the
 // luminance-preserving matrix c' = L + k·(c − L), L = 0.2126·r + 0.7152·g + 0.0722·b (Rec. 709 weights,
