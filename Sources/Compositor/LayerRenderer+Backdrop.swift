@@ -46,7 +46,7 @@ extension LayerRenderer {
     }
 
     func isPlainContainer(_ s: LayerState) -> Bool {
-        !s.isHidden && s.isDoubleSided && s.opacity == 1 && !s.masksToBounds && !hasShadow(s) && s.contents == nil && s.gradient == nil && s.text == nil && s.shape == nil &&
+        !s.isHidden && s.isDoubleSided && s.opacity == 1 && !s.masksToBounds && !hasShadow(s) && s.activeBackdropFilter == nil && s.contents == nil && s.gradient == nil && s.text == nil && s.shape == nil &&
             s.borderWidth == 0 &&
             CATransform3DIsIdentity(s.transform) && CATransform3DIsIdentity(s.sublayerTransform) && s.zPosition == 0
     }

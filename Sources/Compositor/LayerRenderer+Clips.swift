@@ -8,6 +8,9 @@ extension LayerRenderer {
     struct Canvas {
         var buffer: PixelBuffer
         let originX: Int, originY: Int
+        /// Set while an offscreen group is drawn: the canvas it will be composited onto (what a backdrop
+        /// filter inside the group sees behind it).
+        var below: CanvasBelow? = nil
         var deviceBounds: PixelRect { PixelRect(x: originX, y: originY, width: buffer.width, height: buffer.height) }
         func local(_ mask: CoverageMask?) -> CoverageMask? { mask?.offsetBy(dx: -originX, dy: -originY) }
     }

@@ -127,7 +127,7 @@ extension LayerRenderer {
 
     func drawsMoreThanOneThing(_ layer: LayerSnapshot) -> Bool {
         let s = layer.state
-        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.gradient != nil, s.contents != nil, s.text != nil, s.shape != nil,
+        let own = [(s.backgroundColor?.alpha ?? 0) > 0, s.activeBackdropFilter != nil, s.gradient != nil, s.contents != nil, s.text != nil, s.shape != nil,
                    s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0].filter { $0 }.count
         return own + layer.sublayers.count > 1
     }
@@ -145,7 +145,10 @@ extension LayerRenderer {
         guard !region.isEmpty else { return nil }
         var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
+        if frameHasBackdropFilter { offscreen.below = CanvasBelow(canvas) }
         drawContent(layer, placement: placement.then(shift), into: &offscreen, clip: .none, opacity: 1)
+        // Dropped before the caller draws into `canvas` again, which would otherwise copy it.
+        offscreen.below = nil
         return offscreen
     }
 
@@ -239,10 +242,12 @@ extension LayerRenderer {
         let s = layer.state
         // Background pixels that an opaque sublayer overwrites anyway are not filled.
         var covered: PixelRect?
-        if skipsOverdraw, opacity == 1, !layer.sublayers.isEmpty, let full = fullWeight(clip, canvas: canvas),
+        let filters = frameHasBackdropFilter && layer.sublayers.contains { containsBackdropFilter($0) }
+        if skipsOverdraw, opacity == 1, !filters, !layer.sublayers.isEmpty, let full = fullWeight(clip, canvas: canvas),
            case .rect(let own) = shape(s, placement: placement) {
             covered = sublayerCover(of: layer, placement: placement, interior: opaqueInterior(own)).map { full.map($0.intersection) ?? $0 }
         }
+        if s.backdropFilter != nil { drawBackdropFilter(s, placement: placement, into: &canvas, clip: clip, opacity: opacity) }
         drawBackground(s, placement: placement, into: &canvas, clip: clip, opacity: opacity, skipping: covered)
         var inner = clip
         if s.masksToBounds {
@@ -409,7 +414,7 @@ extension LayerRenderer {
         let s = layer.state
         guard !s.isHidden, s.opacity > 0 else { return nil }
         let own = box(s.bounds, placement)
-        let drawsOwnShape = (s.backgroundColor?.alpha ?? 0) > 0 || s.gradient != nil || s.contents != nil ||
+        let drawsOwnShape = (s.backgroundColor?.alpha ?? 0) > 0 || s.activeBackdropFilter != nil || s.gradient != nil || s.contents != nil ||
             (s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0)
         var extent: CGRect? = drawsOwnShape ? own : nil
         if let image = s.contents { extent = extent.map { $0.union(box(contentsRect(image, s), placement)) } }

@@ -25,7 +25,10 @@ extension LayerRenderer {
     func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
                                    opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
         guard skipsOverdraw, opacity == 1, case .none = clip, let fill = plainSolidRect(children[index], parent: parent) else { return nil }
-        let holes = children[(index + 1)...].compactMap { opaqueInterior(of: $0, parent: parent) }
+        var later = children[(index + 1)...]
+        // A backdrop filter drawn in between reads the pixels a later sibling covers: they must be drawn.
+        if frameHasBackdropFilter, let stop = later.firstIndex(where: { containsBackdropFilter($0) }) { later = children[(index + 1)..<stop] }
+        let holes = later.compactMap { opaqueInterior(of: $0, parent: parent) }
             .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
         return (subtract(holes, from: fill.shape.rect), fill.color, Double(children[index].state.opacity))
     }
@@ -71,7 +74,7 @@ extension LayerRenderer {
     /// A layer that draws only a solid, square-cornered, axis-aligned rectangle.
     func plainSolidRect(_ layer: LayerSnapshot, parent: Space) -> (shape: RoundedRect, color: CGColor)? {
         let s = layer.state
-        guard !s.isHidden, s.isDoubleSided, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.contents == nil, s.text == nil && s.shape == nil,
+        guard !s.isHidden, s.isDoubleSided, s.opacity > 0, layer.sublayers.isEmpty, layer.mask == nil, !hasShadow(s), s.activeBackdropFilter == nil, s.contents == nil, s.text == nil && s.shape == nil,
               s.gradient == nil, s.borderWidth == 0 || (s.borderColor?.alpha ?? 0) == 0,
               s.cornerRadius == 0 || s.maskedCorners.isEmpty, let color = s.backgroundColor, color.alpha > 0 else { return nil }
         let placement = layerTransform(s, parent: parent)

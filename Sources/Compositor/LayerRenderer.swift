@@ -39,6 +39,8 @@ public final class LayerRenderer {
     var regionScratch = PixelBuffer(width: 0, height: 0)
     /// The whole frame, in device pixels (offscreen regions are limited by it, not by the canvas in use).
     var frameBounds = PixelRect(x: 0, y: 0, width: 0, height: 0)
+    /// Whether this frame's tree has a backdrop filter (the caches then make room for it).
+    var frameHasBackdropFilter = false
 
     /// Whether fills skip pixels that a later opaque draw overwrites (never changes a byte; tests turn it
     /// off to compare with the general path).
@@ -65,12 +67,14 @@ public final class LayerRenderer {
         let fill = RGBA8(background)
         let rootPlacement = Space(placement: .scale(Double(scale), Double(scale)))
         frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)
+        frameHasBackdropFilter = containsBackdropFilter(root)
         // Spares not used by this frame are released (memory stays bounded).
         masks.beginRender()
         defer { spares.removeAll(); masks.endRender() }
         if let previous = previousFrame, previous.background == fill,
            previousImage?.width == width, previousImage?.height == height {
-            let damage = damageRect(previous.root, root, parent: rootPlacement)
+            var damage = damageRect(previous.root, root, parent: rootPlacement)
+            if frameHasBackdropFilter, let d = damage { damage = self.damage(d, grownForFiltersIn: root, parent: rootPlacement) }
             let region = damage.map { PixelRect(enclosing: $0).intersection(frameBounds) }
             if region == nil || region!.isEmpty {
                 previousFrame = (root, fill)

@@ -72,7 +72,7 @@ public struct LayerTreeDocument: Equatable {
                             "isHidden", "isDoubleSided", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
                             "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "shadowColor",
                             "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "colors", "locations",
-                            "startPoint", "endPoint", "text", "shape", "mask", "sublayers"]
+                            "startPoint", "endPoint", "text", "shape", "backdropFilter", "backdropStrength", "mask", "sublayers"]
     static let cornerNames: [(String, CACornerMask)] = [("layerMinXMinYCorner", .layerMinXMinYCorner),
                                                         ("layerMaxXMinYCorner", .layerMaxXMinYCorner),
                                                         ("layerMinXMaxYCorner", .layerMinXMaxYCorner),
@@ -134,6 +134,13 @@ public struct LayerTreeDocument: Equatable {
         }
         if let text = r.take("text") { s.text = try layerText(text, path: "\(path).text") }
         if let shape = r.take("shape") { s.shape = try shapeContent(shape, path: "\(path).shape") }
+        if let filter = r.take("backdropFilter") { s.backdropFilter = try backdropFilter(filter, path: "\(path).backdropFilter") }
+        if let v = try r.number("backdropStrength") {
+            guard (0...1).contains(v) else {
+                throw Invalid(path: "\(path).backdropStrength", message: "\(v) is not a strength; use a fraction from 0 (none) to 1 (the whole filter)")
+            }
+            s.backdropStrength = CGFloat(v)
+        }
         var snapshot = LayerSnapshot(name: try r.string("name"), state: s)
         if let mask = r.take("mask") { snapshot.mask = try layer(mask, path: "\(path).mask", base: base) }
         if let sublayers = r.take("sublayers") {
@@ -259,6 +266,8 @@ public struct LayerTreeDocument: Equatable {
         }
         if let text = s.text { m.append(("text", json(text))) }
         if let shape = s.shape { m.append(("shape", json(shape))) }
+        if let filter = s.backdropFilter { m.append(("backdropFilter", json(filter))) }
+        if s.backdropStrength != d.backdropStrength { m.append(("backdropStrength", .number(Double(s.backdropStrength)))) }
         if let mask = layer.mask { m.append(("mask", json(mask))) }
         if !layer.sublayers.isEmpty { m.append(("sublayers", .array(layer.sublayers.map(json)))) }
         return .object(m)
@@ -317,6 +326,35 @@ public struct LayerTreeDocument: Equatable {
     /// `{"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
     /// "lineDashPhase", "lineDashPattern", "strokeStart", "strokeEnd"}`, CAShapeLayer's names; defaults omitted
     /// (fill opaque black, no stroke).
+    /// `{"blurRadius", "saturation", "tintColor"}`: blur radius in points (the Gaussian's standard deviation),
+    /// saturation factor (default 1), tint (default none).
+    static func json(_ filter: BackdropFilter) -> JSON {
+        var m: [(String, JSON)] = [("blurRadius", .number(Double(filter.blurRadius)))]
+        if filter.saturation != 1 { m.append(("saturation", .number(Double(filter.saturation)))) }
+        if let tint = filter.tintColor { m.append(("tintColor", json(tint))) }
+        return .object(m)
+    }
+
+    static func backdropFilter(_ value: JSON, path: String) throws -> BackdropFilter {
+        var r = try Reader(value, path: path, knownKeys: ["blurRadius", "saturation", "tintColor"])
+        guard let radius = try r.number("blurRadius") else {
+            throw Invalid(path: "\(path).blurRadius", message: "missing; give the blur's standard deviation in points (0 for no blur)")
+        }
+        guard (0...1000).contains(radius) else {
+            throw Invalid(path: "\(path).blurRadius", message: "\(radius) is not a radius; use 0 to 1000 points")
+        }
+        var filter = BackdropFilter(blurRadius: CGFloat(radius))
+        if let v = try r.number("saturation") {
+            guard (0...100).contains(v) else {
+                throw Invalid(path: "\(path).saturation", message: "\(v) is not a saturation factor; use 0 (grey) to 100 (1 leaves colours alone)")
+            }
+            filter.saturation = CGFloat(v)
+        }
+        if r.has("tintColor") { filter.tintColor = try r.color("tintColor") }
+        try r.finish()
+        return filter
+    }
+
     static func json(_ shape: ShapeContent) -> JSON {
         let d = ShapeContent()
         var m: [(String, JSON)] = []

@@ -212,6 +212,19 @@ open class CALayer {
         set { willChange("borderColor"); model.borderColor = newValue }
     }
 
+    /// This renderer's stand-in for Core Animation's private backdrop layers (what UIVisualEffectView draws
+    /// with): the content behind the layer, within its bounds and clips, blurred, saturated and tinted.
+    /// Not animatable itself; `backdropStrength` is.
+    public var backdropFilter: BackdropFilter? {
+        get { model.backdropFilter }
+        set { willChange("backdropFilter"); model.backdropFilter = newValue }
+    }
+    /// How much of `backdropFilter` is applied, 0…1 (clamped); animatable.
+    public var backdropStrength: CGFloat {
+        get { model.backdropStrength }
+        set { willChange("backdropStrength"); model.backdropStrength = newValue.isNaN ? 0 : min(max(newValue, 0), 1) }
+    }
+
     /// Subclasses that draw something of their own (gradients) write it here.
     func updateModel(_ change: (inout LayerState) -> Void) { change(&model) }
 

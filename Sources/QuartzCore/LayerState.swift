@@ -46,6 +46,12 @@ public struct LayerState: Equatable, Sendable {
     /// Set for CAShapeLayer (and symbol images): a path filled and stroked above the contents and text,
     /// below the sublayers.
     public var shape: ShapeContent?
+    /// Set for UIVisualEffectView's blur: what is drawn behind the layer (within its bounds and clips) is
+    /// blurred, saturated and tinted, under the background and everything else the layer draws.
+    public var backdropFilter: BackdropFilter?
+    /// How much of `backdropFilter` is applied, 0…1 (the blur radius, the saturation's change and the tint's
+    /// alpha scale with it): what an effect animates from nil to a material. Animatable as "backdropStrength".
+    public var backdropStrength: CGFloat = 1
 
     public struct Gradient: Equatable, Sendable {
         public var colors: [CGColor]
@@ -97,6 +103,7 @@ public struct LayerState: Equatable, Sendable {
         s.opacity = min(max(s.opacity, 0), 1)
         s.shadowOpacity = min(max(s.shadowOpacity, 0), 1)
         s.bounds.size = CGSize(width: max(s.bounds.width, 0), height: max(s.bounds.height, 0))
+        s.backdropStrength = min(max(s.backdropStrength, 0), 1)
         if var shape = s.shape {
             shape.strokeStart = min(max(shape.strokeStart, 0), 1)
             shape.strokeEnd = min(max(shape.strokeEnd, 0), 1)
@@ -276,6 +283,7 @@ struct AnimatableProperty {
         "shadowOffset.width": .init(\.shadowOffset.width), "shadowOffset.height": .init(\.shadowOffset.height),
         "strokeStart": .init(\.strokeStart), "strokeEnd": .init(\.strokeEnd), "lineWidth": .init(\.lineWidth),
         "fillColor": .init(\.shapeFillColor), "strokeColor": .init(\.shapeStrokeColor), "path": .init(path: \.shapePath),
+        "backdropStrength": .init(\.backdropStrength),
     ].merging(valueFunctions) { a, _ in a }
 
     /// Core Animation's transform value functions (CAValueFunction): rotations in radians about one axis,
@@ -391,5 +399,6 @@ extension CALayer {
         "bounds.size.height": { $0.bounds.size.height = typed("bounds.size.height", $1) },
         "shadowOffset.width": { $0.shadowOffset.width = typed("shadowOffset.width", $1) },
         "shadowOffset.height": { $0.shadowOffset.height = typed("shadowOffset.height", $1) },
+        "backdropStrength": { $0.backdropStrength = typed("backdropStrength", $1) },
     ]
 }

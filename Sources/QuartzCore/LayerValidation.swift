@@ -55,6 +55,12 @@ extension LayerSnapshot {
             try finite("text.lineSpacing", [text.lineSpacing])
             if text.numberOfLines < 0 { throw fail("text.numberOfLines", "\(text.numberOfLines) is negative; 0 means no limit") }
         }
+        if let filter = s.backdropFilter {
+            try finite("backdropFilter.blurRadius", [filter.blurRadius])
+            if filter.blurRadius < 0 { throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is negative") }
+            try finite("backdropFilter.saturation", [filter.saturation])
+        }
+        try finite("backdropStrength", [s.backdropStrength])
         try mask?.validate(path: "\(path).mask")
         for (index, child) in sublayers.enumerated() { try child.validate(path: "\(path).sublayers[\(index)]") }
     }

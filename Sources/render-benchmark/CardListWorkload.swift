@@ -11,13 +11,20 @@ struct CardListWorkload {
     let root = CALayer()
     let frameCount = 60
 
-    enum Motion { case expandOverDimmedList, oneCardMoves }
+    enum Motion { case expandOverDimmedList, oneCardMoves, oneCardMovesUnderBlur }
 
     init(shadows: Bool, motion: Motion = .expandOverDimmedList) {
         Timeline.$current.withValue(timeline) {
             switch motion {
             case .expandOverDimmedList: build(shadows: shadows)
             case .oneCardMoves: buildList(shadows: shadows)
+            case .oneCardMovesUnderBlur:
+                // A full-screen material over the list (UIBlurEffect's systemMaterial: 30 pt, ×1.8, white at 72 %).
+                buildList(shadows: shadows)
+                let blur = CALayer()
+                blur.frame = root.bounds
+                blur.backdropFilter = BackdropFilter(blurRadius: 30, saturation: 1.8, tintColor: CGColor(red: 0.97, green: 0.97, blue: 0.97, alpha: 0.72))
+                root.addSublayer(blur)
             }
         }
     }

@@ -4,6 +4,7 @@
 //     swift run -c release render-benchmark SCENE [--scale S]
 //     render-benchmark SCENE --part render [--scale S]   # the scene's layer renders only (for callgrind)
 //     render-benchmark --part expand|expand-no-shadows|moving [--scale S]   # one part (for callgrind)
+//     render-benchmark --part blur [--scale S]   # one card moving under a full-screen blur
 //     render-benchmark --part kernels   # a dimming fill over a 3× frame: in place, copy then fill, fused
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
@@ -116,6 +117,18 @@ guard let sceneName = arguments.first else {
         print(String(format: "  %.0fx one card moving in a list of three: %.2f ms/frame consecutively vs %.2f ms for the full frame; page faults: median %.0f vs %.0f/frame, %.0f vs %.0f in all",
                      Double(scale), median(moving), median(full), median(movingFaults), median(fullFaults),
                      movingFaults.reduce(0, +), fullFaults.reduce(0, +)))
+    }
+    // The same list under a full-screen backdrop blur: every frame re-blurs the whole screen.
+    for scale in scales where part == nil || part == "blur" {
+        let workload = CardListWorkload(shadows: true, motion: .oneCardMovesUnderBlur)
+        let renderer = LayerRenderer(scale: scale)
+        var times: [Double] = []
+        for index in 0..<workload.frameCount {
+            let tree = workload.snapshot(frame: index)
+            times.append(milliseconds { _ = renderer.render(tree, size: CGSize(width: 393, height: 852)) })
+        }
+        print(String(format: "  %.0fx one card moving under a full-screen blur (σ 30 pt): median %.2f ms/frame (min %.2f, max %.2f)",
+                     Double(scale), median(times), times.min()!, times.max()!))
     }
     print(String(format: "peak memory %.0f MiB", peakMemoryMiB()))
     exit(0)
