@@ -102,6 +102,39 @@ open class UIWindow: UIView {
         }
     }
 
+    /// Moves several fingers in one event (window coordinates) at the current media time, as a screen
+    /// reports two fingers of a pinch together: each recognizer gets one `touchesMoved` with its touches
+    /// among them, each view one with its own.
+    public func sendTouches(moved samples: [(finger: Int, location: CGPoint)]) {
+        let now = CACurrentMediaTime()
+        var moved: [UITouch] = []
+        for (finger, location) in samples {
+            guard let touch = activeTouches[finger] else {
+                preconditionFailure("UIWindow.sendTouches: finger \(finger) moved without a touch down")
+            }
+            touch.previousWindowLocation = touch.windowLocation
+            touch.windowLocation = location
+            touch.phase = .moved
+            touch.timestamp = now
+            moved.append(touch)
+        }
+        let event = UIEvent(timestamp: now, touches: Set(activeTouches.values))
+        var recognizers: [UIGestureRecognizer] = []
+        for touch in moved {
+            for recognizer in touch.gestureRecognizers ?? [] where !recognizers.contains(where: { $0 === recognizer }) {
+                recognizers.append(recognizer)
+            }
+        }
+        for recognizer in recognizers { recognizer.deliverMoves(moved, event: event) }
+        var byView: [(view: UIView, touches: Set<UITouch>)] = []
+        for touch in moved where touch.deliversToView {
+            guard let view = touch.view else { continue }
+            if let index = byView.firstIndex(where: { $0.view === view }) { byView[index].touches.insert(touch) }
+            else { byView.append((view, [touch])) }
+        }
+        for (view, touches) in byView { view.touchesMoved(touches, with: event) }
+    }
+
     /// The fingers that are down, with their window locations (for drawing touch indicators).
     public var touchLocations: [(finger: Int, location: CGPoint)] {
         activeTouches.sorted { $0.key < $1.key }.map { ($0.key, $0.value.windowLocation) }
