@@ -97,13 +97,21 @@ import Foundation
         }
     }
 
-    enum Wiring: CaseIterable { case requireToFail, shouldRequireFailureOf, shouldBeRequiredToFailBy }
+    enum Wiring: CaseIterable { case requireToFail, shouldRequireFailureOf, shouldBeRequiredToFailBy, subclassHook }
+
+    /// A single tap whose class requires every multi-tap to fail (the UIGestureRecognizerSubclass hook).
+    final class PatientTap: UITapGestureRecognizer {
+        override func shouldRequireFailure(of other: UIGestureRecognizer) -> Bool {
+            (other as? UITapGestureRecognizer).map { $0.numberOfTapsRequired > numberOfTapsRequired } ?? false
+        }
+    }
 
     /// A single tap and a double tap on one view, the single one waiting for the double one to fail.
     func setUp(_ wiring: Wiring, _ h: TouchHarness, _ log: ActionLog, rules: Rules)
         -> (single: UITapGestureRecognizer, double: UITapGestureRecognizer) {
         let view = h.addView()
-        let single = UITapGestureRecognizer(), double = UITapGestureRecognizer()
+        let single = wiring == .subclassHook ? PatientTap() : UITapGestureRecognizer()
+        let double = UITapGestureRecognizer()
         double.numberOfTapsRequired = 2
         log.watch(single, as: "single")
         log.watch(double, as: "double")
@@ -113,6 +121,7 @@ import Foundation
         case .requireToFail: single.require(toFail: double)
         case .shouldRequireFailureOf: rules.requireFailureOf = double; single.delegate = rules
         case .shouldBeRequiredToFailBy: rules.requiredToFailBy = single; double.delegate = rules
+        case .subclassHook: break
         }
         return (single, double)
     }
