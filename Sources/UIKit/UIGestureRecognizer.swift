@@ -118,7 +118,11 @@ open class UIGestureRecognizer {
             // A recognizer this one requires to fail has recognized: this one fails.
             if required.contains(where: \.hasRecognizedInSequence) { fail(); return }
             // Some are undecided: wait for them (a single tap waits for the double tap to fail).
-            let undecided = required.filter(\.isUndecided)
+            // Two recognizers that require each other would wait forever: one already waiting on this one
+            // does not hold it back.
+            let undecided = required.filter { other in
+                other.isUndecided && !(other.pendingState != nil && waiters.contains { $0.value === other })
+            }
             guard undecided.isEmpty else {
                 pendingState = new
                 for other in undecided where !other.waiters.contains(where: { $0.value === self }) {
@@ -145,11 +149,13 @@ open class UIGestureRecognizer {
         }
     }
 
-    /// Fails, and lets the recognizers waiting for this failure go on.
+    /// Fails, and lets the recognizers waiting for this failure go on; with no finger down (a waiting
+    /// recognizer that a rival excluded) it resets at once.
     private func fail() {
         pendingState = nil
         currentState = .failed
         releaseWaiters()
+        settleIfIdle()
     }
 
     /// This one has decided (failed or recognized): the recognizers waiting on it decide again.
@@ -345,6 +351,8 @@ open class UIGestureRecognizer {
         case .began:
             touches.append(touch)
             isInSequence = true
+            // A recognizer whose blocker went away (removed, released) without deciding tries again.
+            if pendingState != nil, !failureRequirements.contains(where: \.isUndecided) { reconsider() }
             if isTracking { touchesBegan([touch], with: event) }
         case .moved, .stationary:
             if isTracking { touchesMoved([touch], with: event) }
@@ -373,6 +381,7 @@ open class UIGestureRecognizer {
         case .possible:
             if pendingState != nil || awaitsMoreTouches { return }
             fail()
+            return
         case .began, .changed:
             state = .cancelled
         default:

@@ -69,6 +69,7 @@ open class UIWindow: UIView {
         if phase == .began {
             precondition(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
             touch = UITouch(phase: .began, location: location, timestamp: now, window: self)
+            touch.tapCount = nextTapCount(at: location, time: now)
             touch.view = hitTest(location, with: nil)
             activeTouches[finger] = touch
             var recognizers: [UIGestureRecognizer] = []
@@ -89,7 +90,10 @@ open class UIWindow: UIView {
             touch.timestamp = now
         }
         let event = UIEvent(timestamp: now, touches: Set(activeTouches.values).union([touch]))
-        if phase == .ended || phase == .cancelled { activeTouches[finger] = nil }
+        if phase == .ended || phase == .cancelled {
+            activeTouches[finger] = nil
+            recordTap(touch, ended: phase == .ended, at: location, time: now)
+        }
         for recognizer in touch.gestureRecognizers ?? [] {
             recognizer.deliver(touch, phase: phase, event: event)
         }
@@ -133,6 +137,24 @@ open class UIWindow: UIView {
             else { byView.append((view, [touch])) }
         }
         for (view, touches) in byView { view.touchesMoved(touches, with: event) }
+    }
+
+    /// The last touch that lifted as a tap: where its run of taps began, when it lifted, and its count.
+    private var lastTap: (start: CGPoint, end: TimeInterval, count: Int)?
+
+    private func nextTapCount(at location: CGPoint, time: TimeInterval) -> Int {
+        guard let last = lastTap, time - last.end < UITapGestureRecognizer.maximumIntervalBetweenSuccessiveTaps,
+              hypot(location.x - last.start.x, location.y - last.start.y) <= UITapGestureRecognizer.allowableMovement
+        else { return 1 }
+        return last.count + 1
+    }
+
+    private func recordTap(_ touch: UITouch, ended: Bool, at location: CGPoint, time: TimeInterval) {
+        let moved = hypot(location.x - touch.downLocation.x, location.y - touch.downLocation.y)
+        guard ended, moved <= UITapGestureRecognizer.allowableMovement,
+              time - touch.downTime <= UITapGestureRecognizer.maximumTapDuration else { lastTap = nil; return }
+        let start = touch.tapCount > 1 ? (lastTap?.start ?? touch.downLocation) : touch.downLocation
+        lastTap = (start, time, touch.tapCount)
     }
 
     /// The fingers that are down, with their window locations (for drawing touch indicators).

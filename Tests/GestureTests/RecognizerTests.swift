@@ -64,6 +64,25 @@ import Foundation
         #expect(log.entries.isEmpty)
     }
 
+    @Test func touchesCountTheirTaps() {
+        let h = TouchHarness()
+        var counts: [Int] = []
+        final class Counter: UIView {
+            var record: (Int) -> Void = { _ in }
+            override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { record(touches.first!.tapCount) }
+        }
+        let view = Counter(frame: h.window.bounds)
+        view.record = { counts.append($0) }
+        h.window.addSubview(view)
+        for (i, start) in [0.0, 0.2, 0.4, 1.0, 1.2].enumerated() {
+            let x: CGFloat = i == 4 ? 160 : 100                 // the last lands 60 pt away
+            h.send(.began, x, 100, at: start)
+            h.send(.ended, x, 100, at: start + 0.1)
+        }
+        // 0.1 s gaps count on; 0.5 s (0.5 → 1.0) starts over; 60 pt away starts over.
+        #expect(counts == [1, 2, 3, 1, 1])
+    }
+
     @Test func twoFingerTapsNeedBothFingers() {
         let h = TouchHarness(), log = ActionLog()
         let tap = UITapGestureRecognizer()
@@ -175,6 +194,26 @@ import Foundation
         h.send(.began, 100, 100, at: 0.2)
         h.send(.ended, 100, 100, at: 0.3)
         #expect(log.names == ["single", "single"])
+    }
+
+    /// Two taps that require each other do not wait forever: the second to ask goes ahead.
+    @Test func aMutualRequirementDoesNotDeadlock() {
+        let h = TouchHarness(), log = ActionLog()
+        let view = h.addView()
+        let a = UITapGestureRecognizer(), b = UITapGestureRecognizer()
+        log.watch(a, as: "a")
+        log.watch(b, as: "b")
+        view.addGestureRecognizer(a)
+        view.addGestureRecognizer(b)
+        a.require(toFail: b)
+        b.require(toFail: a)
+        h.send(.began, 100, 100, at: 0)
+        h.send(.ended, 100, 100, at: 0.1)
+        #expect(log.names == ["b"])
+        #expect(a.state == .possible && b.state == .possible)   // both reset for the next gesture
+        h.send(.began, 100, 100, at: 1)
+        h.send(.ended, 100, 100, at: 1.1)
+        #expect(log.names == ["b", "b"])
     }
 
     /// A pan that requires a long press to fail: moving early fails the press (10 pt), so the pan begins
