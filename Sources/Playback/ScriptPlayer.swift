@@ -9,7 +9,7 @@ import Stage
 /// tick count divided once, the same correctly rounded double as frame 18's 18/60. Steps that wait for
 /// animations to settle pick the clock up from the timeline.
 final class ScriptPlayer {
-    static let ticksPerSecond: Int64 = 705_600_000
+    static let ticksPerSecond: Int64 = Timeline.ticksPerSecond
     static func ticks(_ seconds: TimeInterval) -> Int64 { Int64((max(seconds, 0) * Double(ticksPerSecond)).rounded()) }
     static func seconds(_ ticks: Int64) -> TimeInterval { Double(ticks) / Double(ticksPerSecond) }
 
@@ -63,6 +63,8 @@ final class ScriptPlayer {
                 player.up(0)
                 player.runNext()
             }
+        case .taps(let count, let duration, let interval, let target):
+            taps(at: target(), count: count, duration: duration, interval: interval)
         case .touchDown(let finger, let target):
             down(finger, at: target())
             runNext()
@@ -73,12 +75,54 @@ final class ScriptPlayer {
             guard let start = fingers[finger] else {
                 misuse("Script: finger \(finger) moves without a touchDown before it")
             }
-            let end: CGPoint
-            switch motion.destination {
-            case .point(let target): end = target()
-            case .offset(let d): end = CGPoint(x: start.x + d.dx, y: start.y + d.dy)
-            }
+            let end = Self.end(of: motion, from: start)
             sample(finger, motion, from: start, to: end, startTicks: clock, times: motion.sampleTimes(rate: touchRate)[...])
+        case .moveFingers(let moves):
+            guard let first = moves.first else { runNext(); return }
+            let paths = moves.map { move -> (finger: Int, motion: TouchMotion, from: CGPoint, to: CGPoint) in
+                guard let start = fingers[move.finger] else {
+                    preconditionFailure("Script: finger \(move.finger) moves without a touchDown before it")
+                }
+                precondition(move.motion.duration == first.motion.duration, "Script: fingers moving together share one duration")
+                return (move.finger, move.motion, start, Self.end(of: move.motion, from: start))
+            }
+            sampleTogether(paths, startTicks: clock, times: first.motion.sampleTimes(rate: touchRate)[...])
+        }
+    }
+
+    private static func end(of motion: TouchMotion, from start: CGPoint) -> CGPoint {
+        switch motion.destination {
+        case .point(let target): return target()
+        case .offset(let d): return CGPoint(x: start.x + d.dx, y: start.y + d.dy)
+        case .rotation: return motion.position(at: motion.duration, from: start, to: start, rate: 1)
+        }
+    }
+
+    /// `count` taps at `point`, each down for `duration`, `interval` from a lift to the next touch down.
+    private func taps(at point: CGPoint, count: Int, duration: TimeInterval, interval: TimeInterval) {
+        down(0, at: point)
+        after(duration) { player in
+            player.up(0)
+            guard count > 1 else { player.runNext(); return }
+            player.after(interval) { $0.taps(at: point, count: count - 1, duration: duration, interval: interval) }
+        }
+    }
+
+    /// Like `sample`, for several fingers whose samples go out in one event.
+    private func sampleTogether(_ paths: [(finger: Int, motion: TouchMotion, from: CGPoint, to: CGPoint)], startTicks: Int64,
+                                times: ArraySlice<TimeInterval>) {
+        guard let t = times.first else { runNext(); return }
+        clock = startTicks + Self.ticks(t)
+        Timeline.current.schedule(at: Self.seconds(clock)) { [weak self] in
+            guard let self else { return }
+            var samples: [(finger: Int, location: CGPoint)] = []
+            for path in paths {
+                let p = path.motion.position(at: t, from: path.from, to: path.to, rate: self.touchRate)
+                self.fingers[path.finger] = p
+                samples.append((path.finger, p))
+            }
+            self.window.sendTouches(moved: samples)
+            self.sampleTogether(paths, startTicks: startTicks, times: times.dropFirst())
         }
     }
 

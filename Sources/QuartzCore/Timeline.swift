@@ -70,6 +70,17 @@ public final class Timeline: @unchecked Sendable {
         now = time
     }
 
+    /// The grid scripted and scheduled times share: whole ticks of 1/705,600,000 s, a rate every common
+    /// frame rate divides.
+    public static let ticksPerSecond: Int64 = 705_600_000
+
+    /// `a + b` on the tick grid, divided once: 0.3 + 0.5 gives exactly 0.8 (frame 48 at 60 fps) where the
+    /// double sum could land an ulp away. Times off the grid keep their nearest tick.
+    public static func exactSum(_ a: TimeInterval, _ b: TimeInterval) -> TimeInterval {
+        let ticks = (a * Double(ticksPerSecond)).rounded() + (b * Double(ticksPerSecond)).rounded()
+        return ticks / Double(ticksPerSecond)
+    }
+
     private static func earlier(_ a: Event, _ b: Event) -> Bool {
         a.time != b.time ? a.time < b.time : a.order < b.order
     }

@@ -8,8 +8,13 @@ public struct Script {
         case wait(TimeInterval)
         case waitUntilIdle
         case tap(duration: TimeInterval, target: () -> CGPoint)
+        /// `count` taps at one point (resolved once, when the first comes down), `interval` from each lift
+        /// to the next touch down.
+        case taps(count: Int, duration: TimeInterval, interval: TimeInterval, target: () -> CGPoint)
         case touchDown(finger: Int, target: () -> CGPoint)
         case move(finger: Int, motion: TouchMotion)
+        /// Several fingers moving together: their samples arrive in the same events (a pinch).
+        case moveFingers([(finger: Int, motion: TouchMotion)])
         case touchUp(finger: Int)
     }
 
@@ -22,21 +27,36 @@ public struct Script {
 
     /// Whether a finger moves anywhere in the script (then frames show touches by default).
     public var containsDrag: Bool {
-        steps.contains { if case .move = $0 { return true } else { return false } }
+        steps.contains {
+            switch $0 {
+            case .move, .moveFingers: return true
+            default: return false
+            }
+        }
     }
 
     /// Does nothing for `seconds`.
     public mutating func wait(_ seconds: TimeInterval) { steps.append(.wait(seconds)) }
     /// Waits until every running animation has finished and nothing else is scheduled.
     public mutating func waitUntilIdle() { steps.append(.waitUntilIdle) }
-    /// A tap (touch down, 0.1 s, touch up) at a point in window coordinates.
-    public mutating func tap(at point: @escaping () -> CGPoint, duration: TimeInterval = 0.1) {
-        steps.append(.tap(duration: duration, target: point))
+    /// A tap (touch down, 0.1 s, touch up) at a point in window coordinates; with `count` > 1, that many
+    /// taps at the same point, `interval` seconds from each lift to the next touch down (UIKit's taps count
+    /// together when the next comes down within 0.35 s).
+    public mutating func tap(at point: @escaping () -> CGPoint, count: Int = 1, duration: TimeInterval = 0.1,
+                             interval: TimeInterval = 0.1) {
+        precondition(count >= 1, "Script.tap: count must be at least 1")
+        steps.append(count == 1 ? .tap(duration: duration, target: point)
+                     : .taps(count: count, duration: duration, interval: interval, target: point))
     }
     /// A tap on the centre of a view, wherever it is when the tap happens.
-    public mutating func tap(_ view: @escaping () -> UIView, duration: TimeInterval = 0.1) {
-        tap(at: { Self.centre(of: view()) }, duration: duration)
+    public mutating func tap(_ view: @escaping () -> UIView, count: Int = 1, duration: TimeInterval = 0.1,
+                             interval: TimeInterval = 0.1) {
+        tap(at: { Self.centre(of: view()) }, count: count, duration: duration, interval: interval)
     }
+    /// Two taps at a point, 0.1 s each, 0.1 s apart.
+    public mutating func doubleTap(at point: @escaping () -> CGPoint) { tap(at: point, count: 2) }
+    /// Two taps on the centre of a view.
+    public mutating func doubleTap(_ view: @escaping () -> UIView) { tap(view, count: 2) }
 
     // MARK: Fingers, step by step
 
@@ -118,6 +138,84 @@ public struct Script {
                   duration: duration, curve: curve, releaseVelocity: releaseVelocity)
     }
 
+    /// Down, still for `duration` seconds, up: a long press (UILongPressGestureRecognizer begins 0.5 s in).
+    public mutating func longPress(at point: @escaping () -> CGPoint, duration: TimeInterval = 0.8) {
+        touchDown(at: point)
+        hold(duration)
+        touchUp()
+    }
+    /// A long press on the centre of a view.
+    public mutating func longPress(_ view: @escaping () -> UIView, duration: TimeInterval = 0.8) {
+        longPress(at: { Self.centre(of: view()) }, duration: duration)
+    }
+
+    /// A straight swipe of `distance` points in one `direction` over `duration` seconds at constant
+    /// speed. The defaults (150 pt in 0.15 s) pass UISwipeGestureRecognizer's thresholds at once.
+    public mutating func swipe(from start: @escaping () -> CGPoint, direction: UISwipeGestureRecognizer.Direction,
+                               distance: CGFloat = 150, duration: TimeInterval = 0.15) {
+        let unit: CGVector
+        switch direction {
+        case .right: unit = CGVector(dx: 1, dy: 0)
+        case .left: unit = CGVector(dx: -1, dy: 0)
+        case .up: unit = CGVector(dx: 0, dy: -1)
+        case .down: unit = CGVector(dx: 0, dy: 1)
+        default: preconditionFailure("Script.swipe: name one direction (.right, .left, .up or .down)")
+        }
+        drag(from: start, by: CGVector(dx: unit.dx * distance, dy: unit.dy * distance), duration: duration, curve: .linear)
+    }
+    /// A swipe that starts on the centre of a view.
+    public mutating func swipe(_ view: @escaping () -> UIView, direction: UISwipeGestureRecognizer.Direction,
+                               distance: CGFloat = 150, duration: TimeInterval = 0.15) {
+        swipe(from: { Self.centre(of: view()) }, direction: direction, distance: distance, duration: duration)
+    }
+
+    /// Two fingers (0 and 1) come down `fromSpan` points apart across `center` along `angle` (radians
+    /// from the x axis; 0: finger 0 left, finger 1 right), move apart or together to `toSpan` over
+    /// `duration` seconds, and lift: a pinch whose UIPinchGestureRecognizer scale ends at toSpan / fromSpan.
+    public mutating func pinch(center: @escaping () -> CGPoint, fromSpan: CGFloat, toSpan: CGFloat,
+                               duration: TimeInterval, angle: CGFloat = 0, curve: TouchCurve = .linear) {
+        precondition(fromSpan > 0 && toSpan > 0, "Script.pinch: spans must be positive")
+        let u = CGVector(dx: cos(angle), dy: sin(angle))
+        touchDown(at: { let c = center(); return CGPoint(x: c.x - u.dx * fromSpan / 2, y: c.y - u.dy * fromSpan / 2) }, finger: 0)
+        touchDown(at: { let c = center(); return CGPoint(x: c.x + u.dx * fromSpan / 2, y: c.y + u.dy * fromSpan / 2) }, finger: 1)
+        let half = (toSpan - fromSpan) / 2
+        steps.append(.moveFingers([
+            (0, TouchMotion(destination: .offset(CGVector(dx: -u.dx * half, dy: -u.dy * half)), duration: duration, curve: curve)),
+            (1, TouchMotion(destination: .offset(CGVector(dx: u.dx * half, dy: u.dy * half)), duration: duration, curve: curve)),
+        ]))
+        touchUp(finger: 0)
+        touchUp(finger: 1)
+    }
+    /// A pinch across the centre of a view.
+    public mutating func pinch(_ view: @escaping () -> UIView, fromSpan: CGFloat, toSpan: CGFloat,
+                               duration: TimeInterval, angle: CGFloat = 0, curve: TouchCurve = .linear) {
+        pinch(center: { Self.centre(of: view()) }, fromSpan: fromSpan, toSpan: toSpan, duration: duration,
+              angle: angle, curve: curve)
+    }
+
+    /// Two fingers (0 and 1) come down `span` points apart across `center` along `angle`, turn about
+    /// their midpoint by `radians` (clockwise on screen when positive) over `duration` seconds, and lift:
+    /// a UIRotationGestureRecognizer's rotation ends at `radians`.
+    public mutating func rotate(center: @escaping () -> CGPoint, span: CGFloat = 150, from angle: CGFloat = 0,
+                                by radians: CGFloat, duration: TimeInterval, curve: TouchCurve = .linear) {
+        precondition(span > 0, "Script.rotate: span must be positive")
+        let half = CGVector(dx: cos(angle) * span / 2, dy: sin(angle) * span / 2)
+        touchDown(at: { let c = center(); return CGPoint(x: c.x - half.dx, y: c.y - half.dy) }, finger: 0)
+        touchDown(at: { let c = center(); return CGPoint(x: c.x + half.dx, y: c.y + half.dy) }, finger: 1)
+        steps.append(.moveFingers([
+            (0, TouchMotion(destination: .rotation(pivotOffset: half, angle: radians), duration: duration, curve: curve)),
+            (1, TouchMotion(destination: .rotation(pivotOffset: CGVector(dx: -half.dx, dy: -half.dy), angle: radians),
+                            duration: duration, curve: curve)),
+        ]))
+        touchUp(finger: 0)
+        touchUp(finger: 1)
+    }
+    /// A rotation about the centre of a view.
+    public mutating func rotate(_ view: @escaping () -> UIView, span: CGFloat = 150, from angle: CGFloat = 0,
+                                by radians: CGFloat, duration: TimeInterval, curve: TouchCurve = .linear) {
+        rotate(center: { Self.centre(of: view()) }, span: span, from: angle, by: radians, duration: duration, curve: curve)
+    }
+
     /// Where a person aims at a view: its centre as drawn now (mid-animation too), in window coordinates.
     package static func centre(of view: UIView) -> CGPoint { view.drawnCentreInWindow }
 }
@@ -137,7 +235,12 @@ public enum TouchCurve: Sendable {
 
 /// One finger movement of a script.
 public struct TouchMotion {
-    public enum Destination { case point(() -> CGPoint), offset(CGVector) }
+    public enum Destination {
+        case point(() -> CGPoint), offset(CGVector)
+        /// Around a pivot at `pivotOffset` from where the finger starts, by `angle` radians (clockwise on
+        /// screen when positive), along the arc.
+        case rotation(pivotOffset: CGVector, angle: CGFloat)
+    }
     public var destination: Destination
     public var duration: TimeInterval
     public var curve: TouchCurve
@@ -161,6 +264,12 @@ public struct TouchMotion {
     /// Where the finger is at `time` (0…duration) moving from `a` to `b`.
     package func position(at time: TimeInterval, from a: CGPoint, to b: CGPoint, rate: Double) -> CGPoint {
         guard duration > 0 else { return b }
+        if case .rotation(let offset, let angle) = destination {
+            let pivot = CGPoint(x: a.x + offset.dx, y: a.y + offset.dy)
+            let turn = angle * curve.progress(time / duration)
+            let (dx, dy) = (a.x - pivot.x, a.y - pivot.y)
+            return CGPoint(x: pivot.x + dx * cos(turn) - dy * sin(turn), y: pivot.y + dx * sin(turn) + dy * cos(turn))
+        }
         guard let v = releaseVelocity else {
             let p = curve.progress(time / duration)
             return CGPoint(x: a.x + (b.x - a.x) * p, y: a.y + (b.y - a.y) * p)

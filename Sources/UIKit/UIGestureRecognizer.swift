@@ -25,7 +25,7 @@ open class UIGestureRecognizer {
         didSet {
             guard !isEnabled, oldValue else { return }
             if state == .began || state == .changed { state = .cancelled }
-            else if state == .possible, !touches.isEmpty { state = .failed }
+            else if state == .possible, isInSequence { fail(); settleIfIdle() }
         }
     }
 
@@ -98,6 +98,10 @@ open class UIGestureRecognizer {
     // MARK: State
 
     private var currentState: State = .possible
+    /// A recognition that waits for other recognizers to fail (UIKit keeps the state `.possible` meanwhile).
+    private var pendingState: State?
+    /// Recognizers whose recognition waits for this one to fail or recognize.
+    private var waiters: [WeakRecognizer] = []
 
     /// Subclasses move the state; the transitions UIKit forbids are programmer errors.
     public var state: State {
@@ -109,13 +113,31 @@ open class UIGestureRecognizer {
         let old = currentState
         switch (old, new) {
         case (.possible, .began), (.possible, .ended):
-            guard shouldBegin() else { currentState = .failed; return }
+            if pendingState != nil { pendingState = new; return }
+            let required = failureRequirements
+            // A recognizer this one requires to fail has recognized: this one fails.
+            if required.contains(where: \.hasRecognizedInSequence) { fail(); return }
+            // Some are undecided: wait for them (a single tap waits for the double tap to fail).
+            // Two recognizers that require each other would wait forever: one already waiting on this one
+            // does not hold it back.
+            let undecided = required.filter { other in
+                other.isUndecided && !(other.pendingState != nil && waiters.contains { $0.value === other })
+            }
+            guard undecided.isEmpty else {
+                pendingState = new
+                for other in undecided where !other.waiters.contains(where: { $0.value === self }) {
+                    other.waiters.append(WeakRecognizer(value: self))
+                }
+                return
+            }
+            guard shouldBegin() else { fail(); return }
             currentState = new
             excludeRivals()
+            releaseWaiters()
             if cancelsTouchesInView { cancelTouchesInView() }
             sendActions()
         case (.possible, .failed):
-            currentState = .failed
+            fail()
         case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
              (.began, .cancelled), (.changed, .cancelled):
             currentState = new
@@ -125,6 +147,30 @@ open class UIGestureRecognizer {
         default:
             misuse("\(type(of: self)): state cannot go from \(old) to \(new)")
         }
+    }
+
+    /// Fails, and lets the recognizers waiting for this failure go on; with no finger down (a waiting
+    /// recognizer that a rival excluded) it resets at once.
+    private func fail() {
+        pendingState = nil
+        currentState = .failed
+        releaseWaiters()
+        settleIfIdle()
+    }
+
+    /// This one has decided (failed or recognized): the recognizers waiting on it decide again.
+    private func releaseWaiters() {
+        let released = waiters.compactMap(\.value)
+        waiters = []
+        for waiter in released { waiter.reconsider() }
+    }
+
+    /// Tries a waiting recognition again (it may wait for another recognizer still).
+    private func reconsider() {
+        guard let pending = pendingState, currentState == .possible else { return }
+        pendingState = nil
+        transition(to: pending)
+        settleIfIdle()
     }
 
     private func sendActions() {
@@ -141,7 +187,7 @@ open class UIGestureRecognizer {
 
     private func excludeRivals() {
         for rival in rivals where rival.state == .possible && !allowsSimultaneity(with: rival) {
-            rival.currentState = .failed
+            rival.fail()
         }
     }
 
@@ -168,6 +214,81 @@ open class UIGestureRecognizer {
             view.touchesCancelled([touch], with: UIEvent(timestamp: touch.timestamp, touches: [touch]))
         }
     }
+
+    // MARK: Failure requirements
+
+    struct WeakRecognizer { weak var value: UIGestureRecognizer? }
+    private var requiredToFail: [WeakRecognizer] = []
+
+    /// This recognizer recognizes only once `otherGestureRecognizer` has failed; until then it stays
+    /// `.possible`, and if the other recognizes, this one fails. The requirement applies while the other
+    /// is watching a gesture (it has touches, or waits for more, as a double tap between its taps).
+    public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
+        precondition(otherGestureRecognizer !== self, "require(toFail:): a recognizer cannot wait for its own failure")
+        requiredToFail.removeAll { $0.value == nil }
+        guard !requiredToFail.contains(where: { $0.value === otherGestureRecognizer }) else { return }
+        requiredToFail.append(WeakRecognizer(value: otherGestureRecognizer))
+    }
+
+    /// Subclass hook (UIGestureRecognizerSubclass): a class-wide failure requirement on `other`.
+    open func shouldRequireFailure(of otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// Subclass hook (UIGestureRecognizerSubclass): `other` must wait for this one to fail.
+    open func shouldBeRequiredToFail(by otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+
+    /// Whether this recognizer must wait for `other` to fail: `require(toFail:)`, either delegate, or
+    /// either subclass hook, as UIKit combines them.
+    private func requiresFailure(of other: UIGestureRecognizer) -> Bool {
+        requiredToFail.contains { $0.value === other }
+            || delegate?.gestureRecognizer(self, shouldRequireFailureOf: other) == true
+            || other.delegate?.gestureRecognizer(other, shouldBeRequiredToFailBy: self) == true
+            || shouldRequireFailure(of: other)
+            || other.shouldBeRequiredToFail(by: self)
+    }
+
+    /// The recognizers this one waits for now: those it requires (statically) and the rivals a delegate
+    /// or subclass makes it require, while they are watching a gesture.
+    private var failureRequirements: [UIGestureRecognizer] {
+        var candidates = requiredToFail.compactMap(\.value)
+        for rival in rivals where !candidates.contains(where: { $0 === rival }) { candidates.append(rival) }
+        return candidates.filter { $0.isInSequence && $0.isEnabled && requiresFailure(of: $0) }
+    }
+
+    /// Still deciding a gesture it is watching.
+    private var isUndecided: Bool { currentState == .possible }
+    /// Began or recognized in the gesture it is watching.
+    private var hasRecognizedInSequence: Bool {
+        currentState == .began || currentState == .changed || currentState == .ended
+    }
+
+    // MARK: Timers
+
+    /// True from the first touch of a gesture until the recognizer resets.
+    private(set) var isInSequence = false
+    private var timers: [Int] = []
+
+    /// Runs `body` after `seconds` on the virtual clock unless the recognizer resets first, then resets it
+    /// if the gesture is over. The time is an exact sum on the script's tick grid, so a long press that
+    /// begins 0.5 s after a touch down at a frame time lands on a frame time too.
+    func schedule(after seconds: TimeInterval, _ body: @escaping () -> Void) {
+        let clock = Timeline.current
+        var id = 0
+        id = clock.schedule(at: Timeline.exactSum(clock.now, seconds)) { [weak self] in
+            guard let self, let index = self.timers.firstIndex(of: id) else { return }
+            self.timers.remove(at: index)
+            body()
+            self.settleIfIdle()
+        }
+        timers.append(id)
+    }
+
+    private func cancelTimers() {
+        for id in timers { Timeline.current.cancel(id) }
+        timers = []
+    }
+
+    /// Whether an undecided recognizer with no touches waits for more (a multi-tap between its taps)
+    /// instead of failing when the last finger lifts.
+    var awaitsMoreTouches: Bool { false }
 
     // MARK: Touches
 
@@ -215,7 +336,10 @@ open class UIGestureRecognizer {
 
     // MARK: Delivery (from UIWindow)
 
-    var isTracking: Bool { currentState == .possible || currentState == .began || currentState == .changed }
+    /// Undecided and not waiting (a waiting recognition takes no more touches), or began and continuing.
+    var isTracking: Bool {
+        (currentState == .possible && pendingState == nil) || currentState == .began || currentState == .changed
+    }
 
     /// Whether this recognizer takes a new touch (UIKit asks the delegate once per touch).
     func accepts(_ touch: UITouch) -> Bool {
@@ -226,6 +350,9 @@ open class UIGestureRecognizer {
         switch phase {
         case .began:
             touches.append(touch)
+            isInSequence = true
+            // A recognizer whose blocker went away (removed, released) without deciding tries again.
+            if pendingState != nil, !failureRequirements.contains(where: \.isUndecided) { reconsider() }
             if isTracking { touchesBegan([touch], with: event) }
         case .moved, .stationary:
             if isTracking { touchesMoved([touch], with: event) }
@@ -235,13 +362,34 @@ open class UIGestureRecognizer {
             }
             if touches.count == 1, touches[0] === touch { lastLocation = touch.windowLocation }
             touches.removeAll { $0 === touch }
-            if touches.isEmpty { endSequence() }
+            settleIfIdle()
         }
     }
 
-    /// All touches are up: a recognizer that is still undecided fails, and every one starts over.
-    private func endSequence() {
-        if currentState == .began || currentState == .changed { state = .cancelled }
+    /// Several of this recognizer's touches moved in one event (two fingers of a pinch).
+    func deliverMoves(_ moved: [UITouch], event: UIEvent) {
+        let mine = moved.filter { touch in touches.contains { $0 === touch } }
+        guard !mine.isEmpty, isTracking else { return }
+        touchesMoved(Set(mine), with: event)
+    }
+
+    /// When no finger is down: an undecided recognizer fails (unless it waits for more touches or for
+    /// another's failure), a continuing one is cancelled, and a decided one resets to `.possible`.
+    func settleIfIdle() {
+        guard touches.isEmpty, isInSequence else { return }
+        switch currentState {
+        case .possible:
+            if pendingState != nil || awaitsMoreTouches { return }
+            fail()
+            return
+        case .began, .changed:
+            state = .cancelled
+        default:
+            break
+        }
+        guard touches.isEmpty, isInSequence, pendingState == nil else { return }
+        isInSequence = false
+        cancelTimers()
         currentState = .possible
         reset()
     }
@@ -253,6 +401,10 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
 }
 
 public extension UIGestureRecognizerDelegate {
@@ -260,6 +412,10 @@ public extension UIGestureRecognizerDelegate {
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
+                           shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
 }
 
 extension UIView {

@@ -21,11 +21,18 @@ public final class UITouch: Hashable {
     public internal(set) var gestureRecognizers: [UIGestureRecognizer]?
     /// False once a recognizer has cancelled the touch in its view (`cancelsTouchesInView`).
     var deliversToView = true
-    public var tapCount: Int { 1 }
+    /// Which tap of a run of quick taps at one place this touch is (1 for the first), counted with the
+    /// tap recognizer's limits: the previous touch stayed within 45 pt and lifted within 0.75 s, and this
+    /// one came down less than 0.35 s later within 45 pt of where the run began.
+    public internal(set) var tapCount = 1
+    /// Where and when this touch came down, for counting taps.
+    var downLocation: CGPoint
+    var downTime: TimeInterval
 
     init(phase: Phase, location: CGPoint, timestamp: TimeInterval, window: UIWindow) {
         self.phase = phase; self.timestamp = timestamp; self.window = window
         windowLocation = location; previousWindowLocation = location
+        downLocation = location; downTime = timestamp
     }
 
     public func location(in view: UIView?) -> CGPoint {

@@ -73,6 +73,7 @@ open class UIWindow: UIView {
         if phase == .began {
             checkUsage(activeTouches[finger] == nil, "UIWindow.sendTouch: finger \(finger) is already down")
             touch = UITouch(phase: .began, location: location, timestamp: now, window: self)
+            touch.tapCount = nextTapCount(at: location, time: now)
             touch.view = hitTest(location, with: nil)
             activeTouches[finger] = touch
             var recognizers: [UIGestureRecognizer] = []
@@ -93,7 +94,10 @@ open class UIWindow: UIView {
             touch.timestamp = now
         }
         let event = UIEvent(timestamp: now, touches: Set(activeTouches.values).union([touch]))
-        if phase == .ended || phase == .cancelled { activeTouches[finger] = nil }
+        if phase == .ended || phase == .cancelled {
+            activeTouches[finger] = nil
+            recordTap(touch, ended: phase == .ended, at: location, time: now)
+        }
         for recognizer in touch.gestureRecognizers ?? [] {
             recognizer.deliver(touch, phase: phase, event: event)
         }
@@ -104,6 +108,57 @@ open class UIWindow: UIView {
         case .ended: view.touchesEnded([touch], with: event)
         case .cancelled: view.touchesCancelled([touch], with: event)
         }
+    }
+
+    /// Moves several fingers in one event (window coordinates) at the current media time, as a screen
+    /// reports two fingers of a pinch together: each recognizer gets one `touchesMoved` with its touches
+    /// among them, each view one with its own.
+    public func sendTouches(moved samples: [(finger: Int, location: CGPoint)]) {
+        let now = CACurrentMediaTime()
+        var moved: [UITouch] = []
+        for (finger, location) in samples {
+            guard let touch = activeTouches[finger] else {
+                preconditionFailure("UIWindow.sendTouches: finger \(finger) moved without a touch down")
+            }
+            touch.previousWindowLocation = touch.windowLocation
+            touch.windowLocation = location
+            touch.phase = .moved
+            touch.timestamp = now
+            moved.append(touch)
+        }
+        let event = UIEvent(timestamp: now, touches: Set(activeTouches.values))
+        var recognizers: [UIGestureRecognizer] = []
+        for touch in moved {
+            for recognizer in touch.gestureRecognizers ?? [] where !recognizers.contains(where: { $0 === recognizer }) {
+                recognizers.append(recognizer)
+            }
+        }
+        for recognizer in recognizers { recognizer.deliverMoves(moved, event: event) }
+        var byView: [(view: UIView, touches: Set<UITouch>)] = []
+        for touch in moved where touch.deliversToView {
+            guard let view = touch.view else { continue }
+            if let index = byView.firstIndex(where: { $0.view === view }) { byView[index].touches.insert(touch) }
+            else { byView.append((view, [touch])) }
+        }
+        for (view, touches) in byView { view.touchesMoved(touches, with: event) }
+    }
+
+    /// The last touch that lifted as a tap: where its run of taps began, when it lifted, and its count.
+    private var lastTap: (start: CGPoint, end: TimeInterval, count: Int)?
+
+    private func nextTapCount(at location: CGPoint, time: TimeInterval) -> Int {
+        guard let last = lastTap, time - last.end < UITapGestureRecognizer.maximumIntervalBetweenSuccessiveTaps,
+              hypot(location.x - last.start.x, location.y - last.start.y) <= UITapGestureRecognizer.allowableMovement
+        else { return 1 }
+        return last.count + 1
+    }
+
+    private func recordTap(_ touch: UITouch, ended: Bool, at location: CGPoint, time: TimeInterval) {
+        let moved = hypot(location.x - touch.downLocation.x, location.y - touch.downLocation.y)
+        guard ended, moved <= UITapGestureRecognizer.allowableMovement,
+              time - touch.downTime <= UITapGestureRecognizer.maximumTapDuration else { lastTap = nil; return }
+        let start = touch.tapCount > 1 ? (lastTap?.start ?? touch.downLocation) : touch.downLocation
+        lastTap = (start, time, touch.tapCount)
     }
 
     /// The fingers that are down, with their window locations (for drawing touch indicators).

@@ -32,3 +32,34 @@ final class StateLog {
     }
     func handleTap(_ tap: UITapGestureRecognizer) { states.append(tap.state) }
 }
+
+extension TouchHarness {
+    /// Moves several fingers in one event at time `t`.
+    func sendTogether(_ samples: [(finger: Int, x: CGFloat, y: CGFloat)], at t: TimeInterval) {
+        on {
+            clock.advance(to: t)
+            window.sendTouches(moved: samples.map { ($0.finger, CGPoint(x: $0.x, y: $0.y)) })
+        }
+    }
+    /// Lets the clock (and the recognizers' timers) run to `t`.
+    func wait(until t: TimeInterval) { on { clock.advance(to: t) } }
+
+    /// A full-screen view in the window.
+    func addView() -> UIView {
+        let view = UIView(frame: window.bounds)
+        window.addSubview(view)
+        return view
+    }
+}
+
+/// Every action of the recognizers it is given, as "name state @time" in order.
+final class ActionLog {
+    var entries: [(name: String, state: UIGestureRecognizer.State, time: TimeInterval)] = []
+    func watch(_ recognizer: UIGestureRecognizer, as name: String) {
+        recognizer.addAction { [unowned self] (r: UIGestureRecognizer) in
+            self.entries.append((name, r.state, CACurrentMediaTime()))
+        }
+    }
+    var names: [String] { entries.map(\.name) }
+    func states(of name: String) -> [UIGestureRecognizer.State] { entries.filter { $0.name == name }.map(\.state) }
+}
