@@ -22,6 +22,10 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
         fixed = light.fixed; self.name = name
         provider = { $0.userInterfaceStyle == .dark ? dark : light }
     }
+    /// A dynamic colour with another alpha: named after its base, so two made alike are equal.
+    private init(name: String?, provider: @escaping (UITraitCollection) -> UIColor) {
+        fixed = CGColor(gray: 0, alpha: 0); self.name = name; self.provider = provider
+    }
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
@@ -46,7 +50,9 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
 
     /// The colour with another alpha; a dynamic colour stays dynamic.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        if let provider { return UIColor(dynamicProvider: { provider($0).withAlphaComponent(alpha) }) }
+        if let provider {
+            return UIColor(name: name.map { "\($0).withAlphaComponent(\(alpha))" }, provider: { provider($0).withAlphaComponent(alpha) })
+        }
         return UIColor(red: fixed.red, green: fixed.green, blue: fixed.blue, alpha: alpha)
     }
 
