@@ -158,7 +158,7 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
             if let header { view.addSubview(header) }
             headers.append(header)
             let group = UIView()
-            group.backgroundColor = .white
+            group.backgroundColor = .secondarySystemGroupedBackground
             group.layer.cornerRadius = 12
             group.clipsToBounds = true
             view.addSubview(group)
@@ -270,7 +270,7 @@ final class ToViewController: UIViewController {
         super.viewDidLoad()
         title = "Apple Account"
         navigationItem.largeTitleDisplayMode = .never
-        profile.backgroundColor = .white
+        profile.backgroundColor = .secondarySystemGroupedBackground
         profile.layer.cornerRadius = 12
         avatar.layer.cornerRadius = 36
         avatar.clipsToBounds = true
@@ -280,7 +280,7 @@ final class ToViewController: UIViewController {
         profile.addSubview(email)
         view.addSubview(profile)
         view.addSubview(header)
-        switches.backgroundColor = .white
+        switches.backgroundColor = .secondarySystemGroupedBackground
         switches.layer.cornerRadius = 12
         switches.clipsToBounds = true
         let items: [(UIColor, String, Bool)] = [(.systemGreen, "iCloud Backup", true), (.systemOrange, "Photos", false),

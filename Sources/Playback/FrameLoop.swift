@@ -28,7 +28,7 @@ public struct ClipPlan: Equatable, Sendable {
 extension Stage {
     /// Runs the scene without drawing to learn how long it lasts and when its transitions happen.
     public static func plan(_ scene: SceneDefinition, settings: RenderSettings) throws -> ClipPlan {
-        let session = SceneSession(scene, device: settings.device)
+        let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
         let duration = try session.runToEnd()
         return ClipPlan(duration: duration, fps: settings.fps, transitions: transitionSpans(in: session.marks))
     }
@@ -40,7 +40,7 @@ extension Stage {
                               into sink: FrameSink, progress: ((Int, Int) -> Void)? = nil) throws {
         do {
             try settings.validate()
-            let session = SceneSession(scene, device: settings.device)
+            let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
             for (index, time) in times.enumerated() {
                 session.advance(to: time)
                 let screen = try session.render(scale: settings.scale, touches: settings.touches, chrome: settings.chrome)

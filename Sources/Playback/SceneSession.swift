@@ -17,6 +17,8 @@ public final class SceneSession {
     public let device: Device
     public let timeline = Timeline()
     private let screen: UIScreen
+    /// The app of this run: `UIApplication.shared` while the session runs (its windows, its scene).
+    private let application = UIApplication()
     private(set) var scene: Scene!
     private var window: UIWindow!
     private var player: ScriptPlayer!
@@ -25,14 +27,16 @@ public final class SceneSession {
     /// One renderer for the run: it keeps the unchanged backdrop between consecutive frames.
     private var renderer: LayerRenderer?
 
-    public convenience init(_ sceneType: Scene.Type, device: Device = .default) {
-        self.init(sceneType.definition, device: device)
+    public convenience init(_ sceneType: Scene.Type, device: Device = .default, appearance: RenderSettings.Appearance = .light) {
+        self.init(sceneType.definition, device: device, appearance: appearance)
     }
 
-    public init(_ definition: SceneDefinition, device: Device = .default) {
+    /// `appearance` is the screen's style for the whole run: views, controllers and dynamic colours
+    /// resolve with it unless they override it.
+    public init(_ definition: SceneDefinition, device: Device = .default, appearance: RenderSettings.Appearance = .light) {
         self.definition = definition
         self.device = device
-        screen = device.screen
+        screen = device.screen(userInterfaceStyle: appearance.userInterfaceStyle)
         // Images load through Media's PNG decoder, as ImageIO backs UIImage on iOS.
         CGImageDecoding.decodePNG = { bytes in
             let pixels = try PNGCodec.decode(bytes)
@@ -60,7 +64,9 @@ public final class SceneSession {
     /// Runs `body` with this session's clock and screen as the current ones.
     public func within<T>(_ body: () throws -> T) rethrows -> T {
         try Timeline.$current.withValue(timeline) {
-            try UIScreen.$main.withValue(screen) { try body() }
+            try UIScreen.$main.withValue(screen) {
+                try UIApplication.$shared.withValue(application) { try body() }
+            }
         }
     }
 

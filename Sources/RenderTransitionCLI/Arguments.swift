@@ -46,9 +46,11 @@ struct Arguments: Equatable {
     var noChrome = false
     /// `--bezel`: frame the screen in the phone's outline.
     var bezel = false
+    /// `--appearance light|dark`: the system appearance of the render (nil: light).
+    var appearance: RenderSettings.Appearance?
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
-                               "--record", "--junit"]
+                               "--record", "--junit", "--appearance"]
     static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel"]
     static var allOptions: [String] { valueOptions + flags }
 
@@ -169,7 +171,7 @@ struct Arguments: Equatable {
         }
         if case .render = result.command {
             try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
-                                              "--touches/--no-touches", "--no-chrome", "--bezel"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
+                                              "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
     }
@@ -178,7 +180,8 @@ struct Arguments: Equatable {
     private var givenOptions: [String] {
         [(fps != nil, "--fps"), (scale != nil, "--scale"), (at != nil, "--at"), (filmstrip != nil, "--filmstrip"),
          (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
-         (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (record != nil, "--record"),
+         (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (appearance != nil, "--appearance"),
+         (record != nil, "--record"),
          (junit != nil, "--junit"), (clip, "--clip")].filter(\.0).map(\.1)
     }
 
@@ -248,6 +251,11 @@ struct Arguments: Equatable {
                 throw UsageError("--junit writes JUnit XML: give a path ending in .xml, e.g. --junit output/goldens.xml")
             }
             junit = value
+        case "--appearance":
+            guard let style = RenderSettings.Appearance(rawValue: value.lowercased()) else {
+                throw UsageError("invalid value '\(value)' for --appearance: light or dark, e.g. --appearance dark.")
+            }
+            appearance = style
         case "--plot":
             guard value.lowercased().hasSuffix(".png") else {
                 throw UsageError("--plot writes a .png image of the animated properties against time, e.g. \(Self.example(name)).")
@@ -267,6 +275,7 @@ struct Arguments: Equatable {
         case "--filmstrip": "--filmstrip 6"
         case "--dump-tree": "--dump-tree tree.json --at 0.5"
         case "--plot": "--plot output/card-expand-plot.png"
+        case "--appearance": "--appearance dark"
         default: "--device iphone-16"
         }
     }

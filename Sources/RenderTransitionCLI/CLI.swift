@@ -139,7 +139,7 @@ struct Command {
             }
             let clock = Stopwatch()
             let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, touches: arguments.touches,
-                                          chrome: !arguments.noChrome)
+                                          chrome: !arguments.noChrome, appearance: arguments.appearance ?? .light)
             let document = try Stage.dumpTree(scene, settings: settings, at: time)
             try Self.writeAtomically(document.encoded(), to: dump)
             summaries.append(Summary(scene: name, output: dump, kind: "layer-tree", contents: "layer tree at \(format(time)) s",
@@ -173,7 +173,7 @@ struct Command {
             if scale == nil { scale = Self.defaultGIFWidth / device.size.width }
         }
         let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches, chrome: !arguments.noChrome,
-                                      bezel: arguments.bezel)
+                                      bezel: arguments.bezel, appearance: arguments.appearance ?? .light)
         let clock = Stopwatch()
         let progress = ProgressLine(label: scene.name, enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         let plan: ClipPlan
@@ -188,7 +188,8 @@ struct Command {
         var width = settings.pixelWidth, height = settings.pixelHeight
         if case .video = target { width += width % 2; height += height % 2 }
         let size = "\(width)×\(height) px"
-        var fields: [(String, JSON)] = [("width", .number(Double(width))), ("height", .number(Double(height)))]
+        var fields: [(String, JSON)] = [("width", .number(Double(width))), ("height", .number(Double(height))),
+                                        ("appearance", .string(settings.appearance.rawValue))]
         let kind: String, contents: String
         switch target {
         case .video, .gif, .apng, .pngSequence:

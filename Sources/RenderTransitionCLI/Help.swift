@@ -8,7 +8,7 @@ extension Command {
 
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
-                 [--touches | --no-touches] [--no-chrome] [--bezel] [--quiet] [--json]
+                 [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
@@ -51,6 +51,10 @@ extension Command {
                               Island or notch, home indicator (drawn by default)
           --bezel             frame the screen in the phone's outline with the display's rounded
                               corners, for docs media (the output grows by the bezel)
+          --appearance A      light or dark: the system appearance the scene runs in (default light).
+                              System colours (label, systemBackground, systemBlue, …) and dynamic
+                              colours take their dark values, the status bar's default style shows
+                              light content; colours the scene fixes stay as they are
           --quiet, -q         no progress line and no summary (errors are still printed)
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts

@@ -37,8 +37,11 @@ public struct Device: Equatable, Sendable {
 
     public static func named(_ id: String) -> Device? { all.first { $0.id == id.lowercased() } }
 
-    package var screen: UIScreen {
-        UIScreen(bounds: CGRect(origin: .zero, size: size), scale: scale, safeAreaInsets: safeAreaInsets)
+    package var screen: UIScreen { screen(userInterfaceStyle: .light) }
+    /// The device's screen in light or dark mode.
+    package func screen(userInterfaceStyle: UIUserInterfaceStyle) -> UIScreen {
+        UIScreen(bounds: CGRect(origin: .zero, size: size), scale: scale, safeAreaInsets: safeAreaInsets,
+                 statusBarHeight: chrome.statusBarHeight, userInterfaceStyle: userInterfaceStyle)
     }
 }
 

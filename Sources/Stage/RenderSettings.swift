@@ -11,15 +11,23 @@ public struct RenderSettings: Equatable, Sendable {
     public var chrome: Bool
     /// Frame the screen in the phone's outline (the output grows by the bezel).
     public var bezel: Bool
+    /// The system appearance the scene runs in: the screen's user interface style, fixed for the run.
+    public var appearance: Appearance
+
+    /// Light or dark mode for a whole render (`--appearance`).
+    public enum Appearance: String, CaseIterable, Equatable, Sendable {
+        case light, dark
+        public var userInterfaceStyle: UIUserInterfaceStyle { self == .dark ? .dark : .light }
+    }
 
     /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
     public static let maxCanvasSide = 8192
     public static let fpsRange = 1...240
 
     public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil, chrome: Bool = false,
-                bezel: Bool = false) {
+                bezel: Bool = false, appearance: Appearance = .light) {
         self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches; self.chrome = chrome
-        self.bezel = bezel
+        self.bezel = bezel; self.appearance = appearance
     }
 
     /// The screen in pixels.

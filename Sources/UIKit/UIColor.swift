@@ -1,8 +1,31 @@
-/// An sRGB colour (straight alpha), bridging to CGColor.
+/// An sRGB colour (straight alpha), bridging to CGColor; or a dynamic colour that picks one per trait
+/// collection (the system colours, `init(dynamicProvider:)`).
+///
+/// A dynamic colour becomes fixed where it meets a layer: `cgColor` resolves with
+/// `UITraitCollection.current`, and views resolve the colours they are given with their own trait
+/// collection, re-applying them when it changes (see UIView.traitCollection).
 public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
-    public let cgColor: CGColor
+    private let fixed: CGColor
+    private let provider: ((UITraitCollection) -> UIColor)?
+    /// A system colour's name (its description, and equality between resolutions).
+    private let name: String?
 
-    public init(cgColor: CGColor) { self.cgColor = cgColor }
+    /// The colour as a CGColor: a dynamic colour resolves with `UITraitCollection.current`, as on iOS.
+    public var cgColor: CGColor { provider.map { $0(.current).cgColor } ?? fixed }
+
+    public init(cgColor: CGColor) { fixed = cgColor; provider = nil; name = nil }
+    /// A colour that asks `dynamicProvider` for the colour to show under each trait collection.
+    public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
+        fixed = CGColor(gray: 0, alpha: 0); provider = dynamicProvider; name = nil
+    }
+    private init(system name: String, light: UIColor, dark: UIColor) {
+        fixed = light.fixed; self.name = name
+        provider = { $0.userInterfaceStyle == .dark ? dark : light }
+    }
+    /// A dynamic colour with another alpha: named after its base, so two made alike are equal.
+    private init(name: String?, provider: @escaping (UITraitCollection) -> UIColor) {
+        fixed = CGColor(gray: 0, alpha: 0); self.name = name; self.provider = provider
+    }
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
     }
@@ -15,8 +38,22 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
                   blue: CGFloat(rgb & 0xFF) / 255, alpha: alpha)
     }
 
+    /// Whether the colour depends on traits (system colours, `init(dynamicProvider:)`).
+    var isDynamic: Bool { provider != nil }
+
+    /// The fixed colour this one shows under `traitCollection` (itself when it is not dynamic). A trait
+    /// collection without a style resolves as light, as UIKit does.
+    public func resolvedColor(with traitCollection: UITraitCollection) -> UIColor {
+        guard let provider else { return self }
+        return provider(traitCollection).resolvedColor(with: traitCollection)
+    }
+
+    /// The colour with another alpha; a dynamic colour stays dynamic.
     public func withAlphaComponent(_ alpha: CGFloat) -> UIColor {
-        UIColor(red: cgColor.red, green: cgColor.green, blue: cgColor.blue, alpha: alpha)
+        if let provider {
+            return UIColor(name: name.map { "\($0).withAlphaComponent(\(alpha))" }, provider: { provider($0).withAlphaComponent(alpha) })
+        }
+        return UIColor(red: fixed.red, green: fixed.green, blue: fixed.blue, alpha: alpha)
     }
 
     // UIKit's fixed colours (sRGB components as UIKit defines them).
@@ -35,33 +72,77 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
     public static let darkGray = UIColor(white: 1.0 / 3, alpha: 1)
     public static let lightGray = UIColor(white: 2.0 / 3, alpha: 1)
     public static let gray = UIColor(white: 0.5, alpha: 1)
-    // iOS light-appearance system colours.
-    public static let systemBackground = UIColor.white
-    public static let secondarySystemBackground = UIColor(rgb: 0xF2F2F7)
-    public static let systemGroupedBackground = UIColor(rgb: 0xF2F2F7)
-    public static let label = UIColor.black
-    public static let secondaryLabel = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.6)
-    public static let separator = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.29)
-    public static let tertiaryLabel = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)
-    // The fills for thin and small shapes, light appearance (Apple's published values).
-    public static let systemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.2)
-    public static let secondarySystemFill = UIColor(red: 120 / 255, green: 120 / 255, blue: 128 / 255, alpha: 0.16)
-    public static let tertiarySystemFill = UIColor(red: 118 / 255, green: 118 / 255, blue: 128 / 255, alpha: 0.12)
-    public static let quaternarySystemFill = UIColor(red: 116 / 255, green: 116 / 255, blue: 128 / 255, alpha: 0.08)
-    public static let systemBlue = UIColor(rgb: 0x007AFF)
-    public static let systemRed = UIColor(rgb: 0xFF3B30)
-    public static let systemGreen = UIColor(rgb: 0x34C759)
-    public static let systemOrange = UIColor(rgb: 0xFF9500)
-    public static let systemPink = UIColor(rgb: 0xFF2D55)
-    public static let systemPurple = UIColor(rgb: 0xAF52DE)
-    public static let systemTeal = UIColor(rgb: 0x30B0C7)
-    public static let systemIndigo = UIColor(rgb: 0x5856D6)
-    public static let systemYellow = UIColor(rgb: 0xFFCC00)
-    public static let systemGray = UIColor(rgb: 0x8E8E93)
-    public static let systemGray5 = UIColor(rgb: 0xE5E5EA)
-    public static let systemGray6 = UIColor(rgb: 0xF2F2F7)
 
-    public static func == (l: UIColor, r: UIColor) -> Bool { l.cgColor == r.cgColor }
-    public func hash(into h: inout Hasher) { h.combine(cgColor) }
-    public var description: String { "UIColor(\(cgColor))" }
+    // The system colours, light and dark: the values of Apple's Human Interface Guidelines colour tables
+    // (developer.apple.com/design/human-interface-guidelines/color, "System colors" and "iOS, iPadOS
+    // system gray colors"; the element colours as UIKit's iOS 13–18 `UIColor` resolves them).
+    private static func system(_ name: String, _ light: UInt32, _ dark: UInt32) -> UIColor {
+        UIColor(system: name, light: UIColor(rgb: light), dark: UIColor(rgb: dark))
+    }
+    private static func system(_ name: String, _ light: UIColor, _ dark: UIColor) -> UIColor {
+        UIColor(system: name, light: light, dark: dark)
+    }
+    private static func rgba(_ r: CGFloat, _ g: CGFloat, _ b: CGFloat, _ a: CGFloat) -> UIColor {
+        UIColor(red: r / 255, green: g / 255, blue: b / 255, alpha: a)
+    }
+
+    // Backgrounds.
+    public static let systemBackground = system("systemBackground", .white, .black)
+    public static let secondarySystemBackground = system("secondarySystemBackground", 0xF2F2F7, 0x1C1C1E)
+    public static let tertiarySystemBackground = system("tertiarySystemBackground", 0xFFFFFF, 0x2C2C2E)
+    public static let systemGroupedBackground = system("systemGroupedBackground", 0xF2F2F7, 0x000000)
+    public static let secondarySystemGroupedBackground = system("secondarySystemGroupedBackground", 0xFFFFFF, 0x1C1C1E)
+    public static let tertiarySystemGroupedBackground = system("tertiarySystemGroupedBackground", 0xF2F2F7, 0x2C2C2E)
+    // Text.
+    public static let label = system("label", .black, .white)
+    public static let secondaryLabel = system("secondaryLabel", rgba(60, 60, 67, 0.6), rgba(235, 235, 245, 0.6))
+    public static let tertiaryLabel = system("tertiaryLabel", rgba(60, 60, 67, 0.3), rgba(235, 235, 245, 0.3))
+    public static let quaternaryLabel = system("quaternaryLabel", rgba(60, 60, 67, 0.18), rgba(235, 235, 245, 0.16))
+    public static let placeholderText = system("placeholderText", rgba(60, 60, 67, 0.3), rgba(235, 235, 245, 0.3))
+    public static let link = system("link", 0x007AFF, 0x0984FF)
+    // Separators.
+    public static let separator = system("separator", rgba(60, 60, 67, 0.29), rgba(84, 84, 88, 0.6))
+    public static let opaqueSeparator = system("opaqueSeparator", 0xC6C6C8, 0x38383A)
+    // The fills for thin and small shapes.
+    public static let systemFill = system("systemFill", rgba(120, 120, 128, 0.2), rgba(120, 120, 128, 0.36))
+    public static let secondarySystemFill = system("secondarySystemFill", rgba(120, 120, 128, 0.16), rgba(120, 120, 128, 0.32))
+    public static let tertiarySystemFill = system("tertiarySystemFill", rgba(118, 118, 128, 0.12), rgba(118, 118, 128, 0.24))
+    public static let quaternarySystemFill = system("quaternarySystemFill", rgba(116, 116, 128, 0.08), rgba(118, 118, 128, 0.18))
+    // Tints: a little brighter in dark mode.
+    public static let systemBlue = system("systemBlue", 0x007AFF, 0x0A84FF)
+    public static let systemRed = system("systemRed", 0xFF3B30, 0xFF453A)
+    public static let systemGreen = system("systemGreen", 0x34C759, 0x30D158)
+    public static let systemOrange = system("systemOrange", 0xFF9500, 0xFF9F0A)
+    public static let systemPink = system("systemPink", 0xFF2D55, 0xFF375F)
+    public static let systemPurple = system("systemPurple", 0xAF52DE, 0xBF5AF2)
+    public static let systemTeal = system("systemTeal", 0x30B0C7, 0x40C8E0)
+    public static let systemIndigo = system("systemIndigo", 0x5856D6, 0x5E5CE6)
+    public static let systemYellow = system("systemYellow", 0xFFCC00, 0xFFD60A)
+    public static let systemMint = system("systemMint", 0x00C7BE, 0x63E6E2)
+    public static let systemCyan = system("systemCyan", 0x32ADE6, 0x64D2FF)
+    public static let systemBrown = system("systemBrown", 0xA2845E, 0xAC8E68)
+    // Grays: systemGray is the same in both; 2–6 darken in dark mode.
+    public static let systemGray = system("systemGray", 0x8E8E93, 0x8E8E93)
+    public static let systemGray2 = system("systemGray2", 0xAEAEB2, 0x636366)
+    public static let systemGray3 = system("systemGray3", 0xC7C7CC, 0x48484A)
+    public static let systemGray4 = system("systemGray4", 0xD1D1D6, 0x3A3A3C)
+    public static let systemGray5 = system("systemGray5", 0xE5E5EA, 0x2C2C2E)
+    public static let systemGray6 = system("systemGray6", 0xF2F2F7, 0x1C1C1E)
+
+    /// Fixed colours are equal when their components are; a dynamic colour equals itself (and a system
+    /// colour another instance of the same name).
+    public static func == (l: UIColor, r: UIColor) -> Bool {
+        switch (l.provider, r.provider) {
+        case (nil, nil): return l.fixed == r.fixed
+        case (.some, .some): return l === r || (l.name != nil && l.name == r.name)
+        default: return false
+        }
+    }
+    public func hash(into h: inout Hasher) {
+        if provider == nil { h.combine(fixed) } else if let name { h.combine(name) } else { h.combine(ObjectIdentifier(self)) }
+    }
+    public var description: String {
+        if let name { return "UIColor.\(name)" }
+        return provider == nil ? "UIColor(\(fixed))" : "UIColor(dynamicProvider:)"
+    }
 }

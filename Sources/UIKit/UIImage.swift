@@ -61,11 +61,6 @@ public final class UIImage: Equatable {
     }
 }
 
-/// Traits are not modelled; the type exists so Apple's signatures compile.
-public final class UITraitCollection {
-    public init() {}
-}
-
 extension UIView {
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
@@ -123,6 +118,10 @@ open class UIImageView: UIView {
         super.layoutSubviews()
         if image?.isSymbolImage == true { showImage() }
     }
+    override func applyDynamicColors() {
+        super.applyDynamicColors()
+        if image?.isSymbolImage == true { showImage() }
+    }
 
     private func showImage() {
         guard let image, let symbol = image.symbol else {
@@ -138,7 +137,7 @@ open class UIImageView: UIView {
         let path = CGMutablePath()
         path.addPath(symbol.outline, transform: fit)
         var shape = ShapeContent(path: path)
-        shape.fillColor = image.symbolColor(tint: tintColor).cgColor
+        shape.fillColor = resolve(image.symbolColor(tint: tintColor))
         layer.setShape(shape)
     }
 

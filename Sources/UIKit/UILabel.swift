@@ -105,7 +105,13 @@ open class UILabel: UIView {
         invalidateIntrinsicContentSize()
     }
 
-    private func updateLayerText() { layer.setText(makeLayerText()) }
+    /// The text's colours resolve with the label's traits (and again when they change).
+    private func updateLayerText() { layer.setText(traitCollection.withCurrent { makeLayerText() }) }
+
+    override func applyDynamicColors() {
+        super.applyDynamicColors()
+        updateLayerText()
+    }
 
     /// The text's runs (one run of the label's font and colour for plain text) and its paragraph style.
     private func styledRuns() -> (runs: [(String, UIFont, UIColor, CGFloat)], paragraph: NSParagraphStyle?) {

@@ -9,9 +9,16 @@ public final class UIScreen: @unchecked Sendable {
     public var nativeScale: CGFloat { scale }
     /// The insets a full-screen window reports (not a UIScreen property on iOS, where windows know them).
     public let displaySafeAreaInsets: UIEdgeInsets
+    /// The status bar's height (`UIStatusBarManager.statusBarFrame`); the top inset unless given.
+    public let statusBarHeight: CGFloat
+    /// The system appearance: light or dark for the whole run (the screen's trait collection).
+    public let userInterfaceStyle: UIUserInterfaceStyle
 
-    public init(bounds: CGRect, scale: CGFloat, safeAreaInsets: UIEdgeInsets) {
+    public init(bounds: CGRect, scale: CGFloat, safeAreaInsets: UIEdgeInsets, statusBarHeight: CGFloat? = nil,
+                userInterfaceStyle: UIUserInterfaceStyle = .light) {
         self.bounds = bounds; self.scale = scale; self.displaySafeAreaInsets = safeAreaInsets
+        self.statusBarHeight = statusBarHeight ?? safeAreaInsets.top
+        self.userInterfaceStyle = userInterfaceStyle == .unspecified ? .light : userInterfaceStyle
     }
 }
 

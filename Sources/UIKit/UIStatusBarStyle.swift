@@ -1,4 +1,5 @@
-/// The status bar's content colour: dark on light screens by default, light (white) on dark ones.
+/// The status bar's content colour. `.default` follows the owner's user interface style (dark content
+/// in light mode, light content in dark mode), as iOS's does.
 public enum UIStatusBarStyle: Int, Sendable {
     case `default` = 0, lightContent = 1, darkContent = 3
 }
@@ -33,18 +34,27 @@ package final class StatusBarAppearance {
 
     init() { UIView.performWithoutAnimation { carrier.alpha = 0 } }
 
-    static func lightness(of style: UIStatusBarStyle) -> CGFloat { style == .lightContent ? 1 : 0 }
+    /// Whether `.default` showed light content (its owner was dark) when applied last.
+    private(set) var defaultIsLight = false
 
-    /// Shows `style`: animated when called inside an animation block, at once otherwise.
-    func apply(_ style: UIStatusBarStyle) {
+    static func lightness(of style: UIStatusBarStyle, onDark dark: Bool) -> CGFloat {
+        style == .lightContent || (style == .default && dark) ? 1 : 0
+    }
+    /// The lightness shown last (the target of a fade).
+    var targetLightness: CGFloat { Self.lightness(of: style, onDark: defaultIsLight) }
+
+    /// Shows `style` (`.default` resolved for a dark owner or not): animated when called inside an
+    /// animation block, at once otherwise.
+    func apply(_ style: UIStatusBarStyle, onDark dark: Bool) {
         self.style = style
-        carrier.alpha = Self.lightness(of: style)
+        defaultIsLight = dark
+        carrier.alpha = Self.lightness(of: style, onDark: dark)
     }
 
     /// Shows `style` at once, ending any fade.
-    func snap(to style: UIStatusBarStyle) {
+    func snap(to style: UIStatusBarStyle, onDark dark: Bool) {
         carrier.layer.removeAllAnimations()
-        UIView.performWithoutAnimation { apply(style) }
+        UIView.performWithoutAnimation { apply(style, onDark: dark) }
     }
 
     /// How light the content is at media time `time`: 0 dark, 1 light, in between while fading.
@@ -59,15 +69,23 @@ extension UIWindow {
         rootViewController?.statusBarStyleOwner.preferredStatusBarStyle ?? .default
     }
 
+    /// Whether the controller deciding the status bar is in dark mode (`.default` shows light content then).
+    var statusBarOwnerIsDark: Bool {
+        (rootViewController?.statusBarStyleOwner.traitCollection ?? traitCollection).userInterfaceStyle == .dark
+    }
+
     /// Asks the owner for its style again and shows it (what `setNeedsStatusBarAppearanceUpdate()` does).
     func updateStatusBarAppearance() {
-        statusBarAppearance.apply(statusBarStyle)
+        statusBarAppearance.apply(statusBarStyle, onDark: statusBarOwnerIsDark)
     }
 
     /// The end of a run-loop turn: a style that changed without an update being asked for (a new owner
     /// after a presentation or a push, or a changed preference) is shown at once.
     package func settleStatusBarAppearance() {
-        let style = statusBarStyle
-        if style != statusBarAppearance.style { statusBarAppearance.snap(to: style) }
+        let style = statusBarStyle, dark = statusBarOwnerIsDark
+        if style != statusBarAppearance.style
+            || StatusBarAppearance.lightness(of: style, onDark: dark) != statusBarAppearance.targetLightness {
+            statusBarAppearance.snap(to: style, onDark: dark)
+        }
     }
 }

@@ -27,6 +27,7 @@ open class UIView: UIResponder, CALayerDelegate {
             misuse("\(Self.self).layerClass must be a CALayer subclass")
         }
         layer = layerType.init()
+        reportedStyle = UIScreen.main.userInterfaceStyle
         super.init()
         layer.delegate = self
         layer.frame = frame
@@ -76,9 +77,76 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
     }
+    /// A dynamic colour resolves with the view's trait collection and is applied again when that changes;
+    /// reading it back gives the colour set, while the layer still shows what it resolved to.
     open var backgroundColor: UIColor? {
-        get { layer.backgroundColor.map(UIColor.init(cgColor:)) }
-        set { layer.backgroundColor = newValue?.cgColor }
+        get {
+            if let dynamicBackground, layer.backgroundColor == dynamicBackground.shown { return dynamicBackground.color }
+            return layer.backgroundColor.map(UIColor.init(cgColor:))
+        }
+        set {
+            let resolved = newValue.map { resolve($0) }
+            dynamicBackground = newValue.flatMap { $0.isDynamic ? ($0, resolved!) : nil }
+            layer.backgroundColor = resolved
+        }
+    }
+    private var dynamicBackground: (color: UIColor, shown: CGColor)?
+
+    /// `color` as this view shows it now: resolved with its trait collection.
+    func resolve(_ color: UIColor) -> CGColor {
+        color.isDynamic ? color.resolvedColor(with: traitCollection).cgColor : color.cgColor
+    }
+
+    // MARK: Traits
+
+    /// Light or dark for this view and its subviews (`.unspecified`: inherit the superview's, or the
+    /// controller's, or at the top the screen's).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { ownStyle }
+        set { ownStyle = newValue; traitsMayHaveChanged() }
+    }
+    private var ownStyle: UIUserInterfaceStyle = .unspecified
+    /// The style last reported to `traitCollectionDidChange(_:)` (and the view's colours resolved with).
+    private var reportedStyle: UIUserInterfaceStyle
+
+    /// The style this view shows: its own override, its controller's, its superview's, or for a
+    /// controller's view outside a hierarchy its parent's or presenter's; at the top, the screen's.
+    var effectiveStyle: UIUserInterfaceStyle {
+        if ownStyle != .unspecified { return ownStyle }
+        if let controller = owningViewController, controller.overrideUserInterfaceStyle != .unspecified {
+            return controller.overrideUserInterfaceStyle
+        }
+        if let superview { return superview.effectiveStyle }
+        if let controller = owningViewController, let above = controller.parent ?? controller.presentingViewController {
+            return above.traitCollection.userInterfaceStyle
+        }
+        return UIScreen.main.userInterfaceStyle
+    }
+
+    open var traitCollection: UITraitCollection {
+        UITraitCollection(userInterfaceStyle: effectiveStyle, displayScale: UIScreen.main.scale)
+    }
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    /// After an override or a move: when the style changed, applies the view's dynamic colours again and
+    /// tells the controller and the view (with their traits as the current ones), then the subviews.
+    func traitsMayHaveChanged() {
+        let style = effectiveStyle
+        guard style != reportedStyle else { return }
+        let previous = UITraitCollection(userInterfaceStyle: reportedStyle, displayScale: UIScreen.main.scale)
+        reportedStyle = style
+        traitCollection.withCurrent {
+            UIView.performWithoutAnimation { applyDynamicColors() }
+            owningViewController?.traitCollectionDidChange(previous)
+            traitCollectionDidChange(previous)
+        }
+        for subview in subviews { subview.traitsMayHaveChanged() }
+    }
+
+    /// Shows the dynamic colours this view was given, resolved with its traits now. Views that draw
+    /// colours of their own (labels, symbol images) add theirs.
+    func applyDynamicColors() {
+        if let dynamicBackground, layer.backgroundColor == dynamicBackground.shown { backgroundColor = dynamicBackground.color }
     }
 
     /// The view's own tint, or nil to inherit the superview's (UIKit's tint inheritance); at the top of the
@@ -117,6 +185,7 @@ open class UIView: UIResponder, CALayerDelegate {
         view.superview = self
         layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
         view.didMoveToSuperview()
+        view.traitsMayHaveChanged()
         if view.ownTintColor == nil { view.tintMayHaveChanged() }
         if oldWindow !== view.window { view.notifyWindowChanged() }
         didAddSubview(view)
@@ -158,6 +227,7 @@ open class UIView: UIResponder, CALayerDelegate {
         layer.removeFromSuperlayer()
         superview = nil
         didMoveToSuperview()
+        traitsMayHaveChanged()
         if oldWindow != nil { notifyWindowChanged() }
     }
 
@@ -252,7 +322,8 @@ open class UIView: UIResponder, CALayerDelegate {
     open func invalidateIntrinsicContentSize() {}
 
     public func layoutSublayers(of layer: CALayer) {
-        if layer === self.layer { layoutViewAndController() }
+        // Layout code resolves colours with the view's traits, as UIKit sets them current for layoutSubviews.
+        if layer === self.layer { traitCollection.withCurrent { layoutViewAndController() } }
     }
 
     /// The part of the view covered by the device's unsafe areas (status bar, home indicator) and by the

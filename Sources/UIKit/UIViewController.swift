@@ -77,8 +77,28 @@ open class UIViewController: UIResponder {
             loadedView?.owningViewController = nil
             loadedView = newValue
             newValue?.owningViewController = self
+            newValue?.traitsMayHaveChanged()
         }
     }
+
+    // MARK: Traits
+
+    /// Light or dark for this controller, its view and its children (`.unspecified`: inherit).
+    open var overrideUserInterfaceStyle: UIUserInterfaceStyle {
+        get { ownStyle }
+        set { ownStyle = newValue; loadedView?.traitsMayHaveChanged() }
+    }
+    private var ownStyle: UIUserInterfaceStyle = .unspecified
+
+    /// The controller's traits: its view's once loaded; before, its own override, its parent's or
+    /// presenter's, or the screen's.
+    open var traitCollection: UITraitCollection {
+        if let loadedView { return loadedView.traitCollection }
+        if ownStyle != .unspecified { return UITraitCollection(userInterfaceStyle: ownStyle, displayScale: UIScreen.main.scale) }
+        return (parent ?? presentingViewController)?.traitCollection ?? UIScreen.main.traitCollection
+    }
+    /// Called (before the view's) when the controller's traits change, with them as the current ones.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
     public var viewIfLoaded: UIView? { loadedView }
     public var isViewLoaded: Bool { loadedView != nil }
 

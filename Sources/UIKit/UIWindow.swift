@@ -34,11 +34,20 @@ open class UIWindow: UIView {
     public init(screen: UIScreen = .main) {
         windowSafeAreaInsets = screen.displaySafeAreaInsets
         super.init(frame: screen.bounds)
+        UIApplication.shared.register(self)
+        windowScene = UIApplication.shared.windowScene
     }
     public override init(frame: CGRect) {
         windowSafeAreaInsets = UIScreen.main.displaySafeAreaInsets
         super.init(frame: frame)
+        UIApplication.shared.register(self)
+        windowScene = UIApplication.shared.windowScene
     }
+    /// A window in `windowScene` (the app's one scene), filling the screen.
+    public convenience init(windowScene: UIWindowScene) { self.init(screen: windowScene.screen) }
+    /// The scene of the app the window was made in.
+    public weak var windowScene: UIWindowScene?
+    public var screen: UIScreen { UIScreen.main }
 
     /// The device's unsafe areas (status bar / Dynamic Island, home indicator).
     let windowSafeAreaInsets: UIEdgeInsets

@@ -66,6 +66,8 @@ import TestSupport
         (["card-expand", "--quiet=yes"], "--quiet takes no value"),
         (["gallery", "--no-chrome"], "--no-chrome does not apply to 'gallery'"),
         (["tree", "t.json", "--out", "t.png", "--no-chrome"], "--no-chrome does not apply to 'tree'"),
+        (["card-expand", "--appearance", "sepia"], "invalid value 'sepia' for --appearance: light or dark"),
+        (["verify", "g", "--appearance", "dark"], "--appearance does not apply to 'verify'"),
     ])
     func extraWords(_ c: ([String], String)) throws {
         let result = try CLI.run(c.0)
