@@ -81,9 +81,9 @@ final class ScriptPlayer {
             guard let first = moves.first else { runNext(); return }
             let paths = moves.map { move -> (finger: Int, motion: TouchMotion, from: CGPoint, to: CGPoint) in
                 guard let start = fingers[move.finger] else {
-                    preconditionFailure("Script: finger \(move.finger) moves without a touchDown before it")
+                    misuse("Script: finger \(move.finger) moves without a touchDown before it")
                 }
-                precondition(move.motion.duration == first.motion.duration, "Script: fingers moving together share one duration")
+                checkUsage(move.motion.duration == first.motion.duration, "Script: fingers moving together share one duration")
                 return (move.finger, move.motion, start, Self.end(of: move.motion, from: start))
             }
             sampleTogether(paths, startTicks: clock, times: first.motion.sampleTimes(rate: touchRate)[...])

@@ -44,7 +44,7 @@ public struct Script {
     /// together when the next comes down within 0.35 s).
     public mutating func tap(at point: @escaping () -> CGPoint, count: Int = 1, duration: TimeInterval = 0.1,
                              interval: TimeInterval = 0.1) {
-        precondition(count >= 1, "Script.tap: count must be at least 1")
+        checkUsage(count >= 1, "Script.tap: count must be at least 1")
         steps.append(count == 1 ? .tap(duration: duration, target: point)
                      : .taps(count: count, duration: duration, interval: interval, target: point))
     }
@@ -159,7 +159,7 @@ public struct Script {
         case .left: unit = CGVector(dx: -1, dy: 0)
         case .up: unit = CGVector(dx: 0, dy: -1)
         case .down: unit = CGVector(dx: 0, dy: 1)
-        default: preconditionFailure("Script.swipe: name one direction (.right, .left, .up or .down)")
+        default: misuse("Script.swipe: name one direction (.right, .left, .up or .down)")
         }
         drag(from: start, by: CGVector(dx: unit.dx * distance, dy: unit.dy * distance), duration: duration, curve: .linear)
     }
@@ -174,7 +174,7 @@ public struct Script {
     /// `duration` seconds, and lift: a pinch whose UIPinchGestureRecognizer scale ends at toSpan / fromSpan.
     public mutating func pinch(center: @escaping () -> CGPoint, fromSpan: CGFloat, toSpan: CGFloat,
                                duration: TimeInterval, angle: CGFloat = 0, curve: TouchCurve = .linear) {
-        precondition(fromSpan > 0 && toSpan > 0, "Script.pinch: spans must be positive")
+        checkUsage(fromSpan > 0 && toSpan > 0, "Script.pinch: spans must be positive")
         let u = CGVector(dx: cos(angle), dy: sin(angle))
         touchDown(at: { let c = center(); return CGPoint(x: c.x - u.dx * fromSpan / 2, y: c.y - u.dy * fromSpan / 2) }, finger: 0)
         touchDown(at: { let c = center(); return CGPoint(x: c.x + u.dx * fromSpan / 2, y: c.y + u.dy * fromSpan / 2) }, finger: 1)
@@ -198,7 +198,7 @@ public struct Script {
     /// a UIRotationGestureRecognizer's rotation ends at `radians`.
     public mutating func rotate(center: @escaping () -> CGPoint, span: CGFloat = 150, from angle: CGFloat = 0,
                                 by radians: CGFloat, duration: TimeInterval, curve: TouchCurve = .linear) {
-        precondition(span > 0, "Script.rotate: span must be positive")
+        checkUsage(span > 0, "Script.rotate: span must be positive")
         let half = CGVector(dx: cos(angle) * span / 2, dy: sin(angle) * span / 2)
         touchDown(at: { let c = center(); return CGPoint(x: c.x - half.dx, y: c.y - half.dy) }, finger: 0)
         touchDown(at: { let c = center(); return CGPoint(x: c.x + half.dx, y: c.y + half.dy) }, finger: 1)

@@ -224,7 +224,7 @@ open class UIGestureRecognizer {
     /// `.possible`, and if the other recognizes, this one fails. The requirement applies while the other
     /// is watching a gesture (it has touches, or waits for more, as a double tap between its taps).
     public func require(toFail otherGestureRecognizer: UIGestureRecognizer) {
-        precondition(otherGestureRecognizer !== self, "require(toFail:): a recognizer cannot wait for its own failure")
+        checkUsage(otherGestureRecognizer !== self, "require(toFail:): a recognizer cannot wait for its own failure")
         requiredToFail.removeAll { $0.value == nil }
         guard !requiredToFail.contains(where: { $0.value === otherGestureRecognizer }) else { return }
         requiredToFail.append(WeakRecognizer(value: otherGestureRecognizer))

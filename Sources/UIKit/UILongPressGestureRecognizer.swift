@@ -5,15 +5,15 @@
 /// 0 taps, 1 finger) and that the gesture ends when any of the fingers lift.
 open class UILongPressGestureRecognizer: UIGestureRecognizer {
     public var minimumPressDuration: TimeInterval = 0.5 {
-        didSet { precondition(minimumPressDuration >= 0, "UILongPressGestureRecognizer.minimumPressDuration must be 0 or more") }
+        didSet { checkUsage(minimumPressDuration >= 0, "UILongPressGestureRecognizer.minimumPressDuration must be 0 or more") }
     }
     public var allowableMovement: CGFloat = 10
     /// Taps (down and up, as a tap recognizer counts them) before the press.
     public var numberOfTapsRequired = 0 {
-        didSet { precondition(numberOfTapsRequired >= 0, "UILongPressGestureRecognizer.numberOfTapsRequired must be 0 or more") }
+        didSet { checkUsage(numberOfTapsRequired >= 0, "UILongPressGestureRecognizer.numberOfTapsRequired must be 0 or more") }
     }
     public var numberOfTouchesRequired = 1 {
-        didSet { precondition(numberOfTouchesRequired >= 1, "UILongPressGestureRecognizer.numberOfTouchesRequired must be at least 1") }
+        didSet { checkUsage(numberOfTouchesRequired >= 1, "UILongPressGestureRecognizer.numberOfTouchesRequired must be at least 1") }
     }
 
     /// Where each finger came down (window coordinates), for the movement allowance.

@@ -113,7 +113,7 @@ open class UIPinchGestureRecognizer: _UITwoTouchGestureRecognizer {
     public var scale: CGFloat {
         get { value }
         set {
-            precondition(newValue > 0, "UIPinchGestureRecognizer.scale must be positive")
+            checkUsage(newValue > 0, "UIPinchGestureRecognizer.scale must be positive")
             base = current / newValue
             resetVelocity()
         }

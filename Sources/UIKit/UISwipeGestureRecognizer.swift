@@ -24,7 +24,7 @@ open class UISwipeGestureRecognizer: UIGestureRecognizer {
     /// Default `.right`, as in UIKit.
     public var direction: Direction = .right
     public var numberOfTouchesRequired = 1 {
-        didSet { precondition(numberOfTouchesRequired >= 1, "UISwipeGestureRecognizer.numberOfTouchesRequired must be at least 1") }
+        didSet { checkUsage(numberOfTouchesRequired >= 1, "UISwipeGestureRecognizer.numberOfTouchesRequired must be at least 1") }
     }
 
     public static let minimumPrimaryMovement: CGFloat = 50

@@ -9,10 +9,10 @@
 /// first (ours: UIKit's separation allowance is private too).
 open class UITapGestureRecognizer: UIGestureRecognizer {
     public var numberOfTapsRequired = 1 {
-        didSet { precondition(numberOfTapsRequired >= 1, "UITapGestureRecognizer.numberOfTapsRequired must be at least 1") }
+        didSet { checkUsage(numberOfTapsRequired >= 1, "UITapGestureRecognizer.numberOfTapsRequired must be at least 1") }
     }
     public var numberOfTouchesRequired = 1 {
-        didSet { precondition(numberOfTouchesRequired >= 1, "UITapGestureRecognizer.numberOfTouchesRequired must be at least 1") }
+        didSet { checkUsage(numberOfTouchesRequired >= 1, "UITapGestureRecognizer.numberOfTouchesRequired must be at least 1") }
     }
 
     /// How far (pt) a finger may move from where it came down, and how far a later tap may land from the first.

@@ -127,7 +127,7 @@ open class UIWindow: UIView {
         var moved: [UITouch] = []
         for (finger, location) in samples {
             guard let touch = activeTouches[finger] else {
-                preconditionFailure("UIWindow.sendTouches: finger \(finger) moved without a touch down")
+                misuse("UIWindow.sendTouches: finger \(finger) moved without a touch down")
             }
             touch.previousWindowLocation = touch.windowLocation
             touch.windowLocation = location
