@@ -51,9 +51,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let linearFraction = duration > 0 ? local / duration : 1
         let fraction = timingFunction?.progress(at: linearFraction) ?? linearFraction
         if let path, keyPath == "position" {
-            guard let sample = PathKeyframes(path, paced: calculationMode == .paced || calculationMode == .cubicPaced,
-                                             keyTimes: keyTimes?.map(\.doubleValue), timingFunctions: timingFunctions)
-                .sample(at: fraction) else { return }
+            guard let sample = pathKeyframes(path).sample(at: fraction) else { return }
             property.apply(&state, sample.point, sample.point, 0, isAdditive, model)
             if let rotationMode {
                 let angle = sample.angle + (rotationMode == .rotateAutoReverse ? .pi : 0)
@@ -90,6 +88,24 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             property.apply(&state, values[segment], values[segment + 1], local, isAdditive, model)
         }
+    }
+
+    /// The path flattened into timed segments, made once per path and settings (it is sampled every frame).
+    private var pathCache: (key: PathKey, keyframes: PathKeyframes)?
+    private struct PathKey: Equatable {
+        let path: CGPath, paced: Bool, keyTimes: [Double]?, functions: [CAMediaTimingFunction]?
+        static func == (a: PathKey, b: PathKey) -> Bool {
+            a.path === b.path && a.paced == b.paced && a.keyTimes == b.keyTimes
+                && a.functions?.map(ObjectIdentifier.init) == b.functions?.map(ObjectIdentifier.init)
+        }
+    }
+    private func pathKeyframes(_ path: CGPath) -> PathKeyframes {
+        let key = PathKey(path: path, paced: calculationMode == .paced || calculationMode == .cubicPaced,
+                          keyTimes: keyTimes?.map(\.doubleValue), functions: timingFunctions)
+        if let cached = pathCache, cached.key == key { return cached.keyframes }
+        let keyframes = PathKeyframes(path, paced: key.paced, keyTimes: key.keyTimes, timingFunctions: key.functions)
+        pathCache = (key, keyframes)
+        return keyframes
     }
 
     /// The uniform Catmull-Rom spline's weights for P0…P3 at t within the segment P1 → P2.

@@ -94,6 +94,7 @@ open class UIImageView: UIView {
         set { shownImage = newValue; showImage() }
     }
     private var mode: UIView.ContentMode = .scaleToFill
+    private var outlineCache: (image: UIImage, outline: CGPath)?
     open var contentMode: UIView.ContentMode {
         get { mode }
         set { mode = newValue; layer.contentsGravity = newValue.gravity; showImage() }
@@ -131,11 +132,13 @@ open class UIImageView: UIView {
             return
         }
         layer.contents = nil
+        // The outline is stroked once per image; layout passes only move it.
+        if outlineCache?.image !== image { outlineCache = (image, symbol.outline) }
         let placed = Self.rect(for: symbol.size, in: bounds, mode: mode)
         let fit = CGAffineTransform(a: placed.width / max(symbol.size.width, 1e-9), b: 0, c: 0,
                                     d: placed.height / max(symbol.size.height, 1e-9), tx: placed.minX, ty: placed.minY)
         let path = CGMutablePath()
-        path.addPath(symbol.outline, transform: fit)
+        path.addPath(outlineCache!.outline, transform: fit)
         var shape = ShapeContent(path: path)
         shape.fillColor = resolve(image.symbolColor(tint: tintColor))
         layer.setShape(shape)

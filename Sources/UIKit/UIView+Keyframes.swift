@@ -104,7 +104,7 @@ final class KeyframeRecorder {
     /// One keyframe animation per changed layer property: the value from before the block at 0, each
     /// keyframe's value at its end, held from one keyframe to the next.
     func commit(delay: TimeInterval, options: UIView.KeyframeAnimationOptions, completion: ((Bool) -> Void)?) {
-        let stops = StopCounter(completion: completion)
+        let stops = AnimationCompletionGroup(completion: completion)
         let begin = CACurrentMediaTime() + delay
         var keys: [(CALayer, String)] = []
         for segment in segments where !keys.contains(where: { $0.0 === segment.layer && $0.1 == segment.key }) {
@@ -139,18 +139,5 @@ final class KeyframeRecorder {
             layer.add(animation, forKey: key)
         }
         if stops.pending == 0 { Timeline.current.schedule(at: CACurrentMediaTime()) { completion?(true) } }
-    }
-
-    /// Calls the completion once every installed animation has stopped.
-    private final class StopCounter: CAAnimationDelegate {
-        var pending = 0
-        var allFinished = true
-        let completion: ((Bool) -> Void)?
-        init(completion: ((Bool) -> Void)?) { self.completion = completion }
-        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-            allFinished = allFinished && flag
-            pending -= 1
-            if pending == 0 { completion?(allFinished) }
-        }
     }
 }

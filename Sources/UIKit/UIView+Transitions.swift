@@ -62,7 +62,9 @@ extension UIView {
             swap.duration = duration
             swap.fillMode = .forwards
             swap.isRemovedOnCompletion = false
-            flip.delegate = TransitionCompletion(finish)
+            let group = AnimationCompletionGroup(completion: finish)
+            group.pending = 1
+            flip.delegate = group
             view.layer.add(flip, forKey: "viewTransition")
             old.layer.add(swap, forKey: "viewTransition")
         default:
@@ -73,7 +75,9 @@ extension UIView {
             fade.timingFunction = curve
             fade.fillMode = .forwards
             fade.isRemovedOnCompletion = false
-            fade.delegate = TransitionCompletion(finish)
+            let group = AnimationCompletionGroup(completion: finish)
+            group.pending = 1
+            fade.delegate = group
             old.layer.add(fade, forKey: "viewTransition")
         }
     }
@@ -96,13 +100,6 @@ extension UIView {
             }
         }, completion: completion)
     }
-}
-
-/// Calls a view transition's completion when its animation stops.
-private final class TransitionCompletion: CAAnimationDelegate {
-    let body: (Bool) -> Void
-    init(_ body: @escaping (Bool) -> Void) { self.body = body }
-    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) { body(flag) }
 }
 
 /// UIKit's content-container protocol: controllers hear size changes through it. Renders have a fixed

@@ -210,7 +210,7 @@ final class UIViewAnimationContext {
     }
 
     private func commit(_ changes: [AnimationRecorder.Change], completion: ((Bool) -> Void)?) {
-        let group = CompletionGroup(completion: completion)
+        let group = AnimationCompletionGroup(completion: completion)
         let begin = CACurrentMediaTime() + delay
         for change in changes {
             guard let endpoints = AnimatedChange(change, beginFromCurrentState: options.contains(.beginFromCurrentState)) else { continue }
@@ -248,17 +248,19 @@ final class UIViewAnimationContext {
             return animation
         }
     }
+}
 
-    /// Calls the block's completion once every animation it installed has stopped.
-    private final class CompletionGroup: CAAnimationDelegate {
-        var pending = 0
-        var allFinished = true
-        let completion: ((Bool) -> Void)?
-        init(completion: ((Bool) -> Void)?) { self.completion = completion }
-        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
-            allFinished = allFinished && flag
-            pending -= 1
-            if pending == 0 { completion?(allFinished) }
-        }
+
+/// Calls an animation block's completion once every animation it installed has stopped (UIView.animate,
+/// keyframes and view transitions share it).
+final class AnimationCompletionGroup: CAAnimationDelegate {
+    var pending = 0
+    var allFinished = true
+    let completion: ((Bool) -> Void)?
+    init(completion: ((Bool) -> Void)?) { self.completion = completion }
+    func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+        allFinished = allFinished && flag
+        pending -= 1
+        if pending == 0 { completion?(allFinished) }
     }
 }
