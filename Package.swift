@@ -27,7 +27,7 @@ let package = Package(
         // Turns a presentation snapshot into pixels through Raster.
         .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster", "Text"]),
         // Views, view controllers, presentation and transition machinery.
-        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "Text", "_Testing_UIKit"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "Text", "Cassowary", "_Testing_UIKit"]),
         // Empty stand-ins for the toolchain's Testing cross-import overlays, which Linux declares but does
         // not ship: without them `import Testing` + `import UIKit` in one file does not compile.
         .target(name: "_Testing_CoreGraphics"),
@@ -74,6 +74,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
         .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"]),
         .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Cassowary"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"]),
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"]),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),

@@ -283,13 +283,21 @@ open class CALayer {
 
     public func setNeedsLayout() { needsLayout = true }
 
-    /// Lays out this layer if needed, then its sublayers, top-down (what a Core Animation commit does).
+    /// Lays out from the highest ancestor that needs layout (Apple: "the layer's super layers are
+    /// traversed until a ancestor layer is found that does not require layout. Then layout is performed
+    /// on the entire layer-tree beneath that ancestor"), top-down.
     public func layoutIfNeeded() {
+        var top = self
+        while let parent = top.superlayer, parent.needsLayout { top = parent }
+        top.layoutTreeIfNeeded()
+    }
+
+    private func layoutTreeIfNeeded() {
         if needsLayout {
             needsLayout = false
             layoutSublayers()
         }
-        for child in children { child.layoutIfNeeded() }
+        for child in children { child.layoutTreeIfNeeded() }
     }
 
     open func layoutSublayers() { delegate?.layoutSublayers(of: self) }

@@ -170,6 +170,7 @@ open class UIButton: UIControl {
     public func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
         updateTitle()
+        invalidateIntrinsicContentSize()
     }
     /// The state's own title, else the normal title.
     public func title(for state: State) -> String? { titles[state.rawValue] ?? titles[State.normal.rawValue] }

@@ -91,7 +91,12 @@ open class UIImageView: UIView {
     private var shownImage: UIImage?
     open var image: UIImage? {
         get { shownImage }
-        set { shownImage = newValue; showImage() }
+        set {
+            let oldSize = shownImage?.size
+            shownImage = newValue
+            showImage()
+            if newValue?.size != oldSize { invalidateIntrinsicContentSize() }
+        }
     }
     private var mode: UIView.ContentMode = .scaleToFill
     private var outlineCache: (image: UIImage, outline: CGPath)?

@@ -83,6 +83,18 @@ open class UILabel: UIView {
         return measure(width: width)
     }
 
+    /// Multi-line without a preferred width: Auto Layout measures the height at the width it solved.
+    override var intrinsicHeightDependsOnWidth: Bool { storedLines != 1 && storedMaxLayoutWidth == 0 }
+
+    /// The text block sits centred in the bounds; its first baseline is one ascender below its top, its
+    /// last one line's descent above its bottom.
+    override func baselineOffsetFromCenter(last: Bool) -> CGFloat? {
+        let font = storedFont
+        let height = intrinsicHeightDependsOnWidth && bounds.width > 0
+            ? cachedIntrinsicSize(width: bounds.width).height : cachedIntrinsicSize(width: nil).height
+        return last ? height / 2 - (font.lineHeight - font.ascender) : -height / 2 + font.ascender
+    }
+
     open override func sizeThatFits(_ size: CGSize) -> CGSize {
         let width: CGFloat? = numberOfLines != 1 && size.width > 0 && size.width.isFinite ? size.width : nil
         return measure(width: width)

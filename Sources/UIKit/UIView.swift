@@ -10,6 +10,8 @@ open class UIView: UIResponder, CALayerDelegate {
     weak var owningViewController: UIViewController?
     /// Storage for `gestureRecognizers` (UIGestureRecognizer.swift).
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
+    /// Auto Layout's per-view state (UIView+AutoLayout.swift), made when first needed.
+    var autoLayoutStateIfPresent: AutoLayoutState?
 
     public var tag = 0
     public var isUserInteractionEnabled = true
@@ -42,6 +44,7 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.frame = newValue
             boundsSizeChanged(from: oldSize)
+            frameDidChangeForAutoLayout()
         }
     }
     open var bounds: CGRect {
@@ -50,11 +53,23 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.bounds = newValue
             boundsSizeChanged(from: oldSize)
+            frameDidChangeForAutoLayout()
         }
     }
     open var center: CGPoint {
         get { layer.position }
-        set { layer.position = newValue }
+        set {
+            layer.position = newValue
+            frameDidChangeForAutoLayout()
+        }
+    }
+
+    /// A view laid out by its frame that takes part in Auto Layout (a container, or named by a
+    /// constraint) changes constants of the constraints: the engine solves again.
+    private func frameDidChangeForAutoLayout() {
+        guard let state = autoLayoutStateIfPresent, state.usesAutoLayout || state.isSolvedByEngine,
+              state.translatesAutoresizingMask || !(state.systemGuides.isEmpty) else { return }
+        setNeedsEngineSync()
     }
     /// The layer's transform as an affine transform (UIKit's `transform`); `transform3D` is the full one.
     open var transform: CGAffineTransform {
@@ -69,9 +84,19 @@ open class UIView: UIResponder, CALayerDelegate {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
     }
+    /// An arranged view of a stack that is hidden but still drawn while it collapses in an animation.
+    var collapsingToHidden = false
     open var isHidden: Bool {
-        get { layer.isHidden }
-        set { layer.isHidden = newValue }
+        get { collapsingToHidden || layer.isHidden }
+        set {
+            if let stack = superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+                guard newValue != isHidden else { return }
+                stack.arrangedSubview(self, didSetHidden: newValue)
+            } else {
+                collapsingToHidden = false
+                layer.isHidden = newValue
+            }
+        }
     }
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
@@ -184,6 +209,7 @@ open class UIView: UIResponder, CALayerDelegate {
         subviews.insert(view, at: target)
         view.superview = self
         layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
+        joinedHierarchy(view)
         view.didMoveToSuperview()
         view.traitsMayHaveChanged()
         if view.ownTintColor == nil { view.tintMayHaveChanged() }
@@ -223,6 +249,8 @@ open class UIView: UIResponder, CALayerDelegate {
         let oldWindow = window
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
+        deactivateConstraintsCrossing(from: self)
+        parent.setNeedsEngineSync()
         parent.subviews.removeAll { $0 === self }
         layer.removeFromSuperlayer()
         superview = nil
@@ -305,9 +333,21 @@ open class UIView: UIResponder, CALayerDelegate {
         frame = CGRect(x: h[0], y: v[0], width: h[1], height: v[1])
     }
 
-    open func layoutSubviews() {}
+    /// Lays out the subviews. UIKit's own implementation places the subviews that constraints lay out;
+    /// here that happens just before it is called, so overrides need not call super first.
+    open func layoutSubviews() {
+        if let engine = layoutEngineIfPresent, engine.needsSync {
+            updateLayoutEngineIfNeeded()
+            applyEngineFramesToSubviews()
+        }
+    }
     public func setNeedsLayout() { layer.setNeedsLayout() }
-    public func layoutIfNeeded() { layer.layoutIfNeeded() }
+    /// Solves the constraints if they changed, then lays out from the highest ancestor that needs it
+    /// (Core Animation's rule) down through this view's subtree.
+    public func layoutIfNeeded() {
+        updateLayoutEngineIfNeeded()
+        layer.layoutIfNeeded()
+    }
     open func sizeThatFits(_ size: CGSize) -> CGSize { bounds.size }
     /// Resizes the view to `sizeThatFits(bounds.size)`, keeping its origin.
     open func sizeToFit() {
@@ -318,12 +358,49 @@ open class UIView: UIResponder, CALayerDelegate {
     public static let noIntrinsicMetric: CGFloat = -1
     /// The size the view's content wants (a label's text); UIView has none.
     open var intrinsicContentSize: CGSize { CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
-    /// Says the intrinsic size changed (Auto Layout would re-solve; layout here is by frames).
-    open func invalidateIntrinsicContentSize() {}
+    /// Says the intrinsic size changed: constraints use the new one at the next layout pass.
+    open func invalidateIntrinsicContentSize() { intrinsicSizeDidChange() }
+    /// A multi-line label's height depends on the width Auto Layout gives it (measured again after a solve).
+    var intrinsicHeightDependsOnWidth: Bool { false }
+    /// Where the first or last text baseline sits relative to the vertical centre (nil: no text; the
+    /// baseline is the bottom edge).
+    func baselineOffsetFromCenter(last: Bool) -> CGFloat? { nil }
+    /// Called when the layout margins change.
+    open func layoutMarginsDidChange() {}
+
+    // Auto Layout's overridable entry points (the rest is in UIView+AutoLayout.swift).
+
+    /// Override to add or change constraints in one place; UIKit calls it (subviews before their
+    /// superviews) before the layout pass when `setNeedsUpdateConstraints()` was called. Call super last.
+    open func updateConstraints() {
+        autoLayoutStateIfPresent?.needsUpdateConstraints = false
+    }
+    /// true: UIKit runs `updateConstraints()` for this view class even before it has constraints.
+    open class var requiresConstraintBasedLayout: Bool { false }
+    /// The size the view's constraints (and its subviews' intrinsic sizes) give it, as close to
+    /// `targetSize` as they allow (`fittingSizeLevel`: as close as possible while nothing is required).
+    open func systemLayoutSizeFitting(_ targetSize: CGSize) -> CGSize {
+        systemLayoutSizeFitting(targetSize, withHorizontalFittingPriority: .fittingSizeLevel, verticalFittingPriority: .fittingSizeLevel)
+    }
+    open func systemLayoutSizeFitting(_ targetSize: CGSize, withHorizontalFittingPriority horizontalFittingPriority: UILayoutPriority,
+                                      verticalFittingPriority: UILayoutPriority) -> CGSize {
+        updateConstraintsIfNeeded()
+        return LayoutEngine.fittingSize(of: self, target: targetSize, horizontal: horizontalFittingPriority, vertical: verticalFittingPriority)
+    }
+    /// Auto Layout positions this rectangle; UIKit views have no alignment insets by default.
+    open var alignmentRectInsets: UIEdgeInsets { .zero }
+    open var forFirstBaselineLayout: UIView { self }
+    open var forLastBaselineLayout: UIView { self }
 
     public func layoutSublayers(of layer: CALayer) {
-        // Layout code resolves colours with the view's traits, as UIKit sets them current for layoutSubviews.
-        if layer === self.layer { traitCollection.withCurrent { layoutViewAndController() } }
+        guard layer === self.layer else { return }
+        // Constraints first (solved if they changed), then the subviews they place, then the view's own
+        // layoutSubviews. Layout code resolves colours with the view's traits, as UIKit sets them current.
+        if autoLayoutStateIfPresent?.usesAutoLayout == true {
+            updateLayoutEngineIfNeeded()
+            applyEngineFramesToSubviews()
+        }
+        traitCollection.withCurrent { layoutViewAndController() }
     }
 
     /// The part of the view covered by the device's unsafe areas (status bar, home indicator) and by the

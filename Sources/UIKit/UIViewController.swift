@@ -120,6 +120,21 @@ open class UIViewController: UIResponder {
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
 
+    /// The controller's turn in the constraint-update pass (instead of its view's `updateConstraints`);
+    /// the default updates the view's. Call super last.
+    open func updateViewConstraints() {
+        guard let view = viewIfLoaded else { return }
+        view.updateConstraints()
+    }
+    /// The least layout margins of the root view: 16 points at the sides of a compact-width screen,
+    /// 20 on a wider one, none above and below.
+    open var systemMinimumLayoutMargins: NSDirectionalEdgeInsets {
+        let side: CGFloat = UIScreen.main.bounds.width < 400 ? 16 : 20
+        return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
+    }
+    open var viewRespectsSystemMinimumLayoutMargins = true
+    open func viewLayoutMarginsDidChange() {}
+
     open override var next: UIResponder? { loadedView?.superview }
 
     // MARK: Containment

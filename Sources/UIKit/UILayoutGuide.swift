@@ -1,0 +1,55 @@
+/// A rectangle that takes part in Auto Layout without being a view: spacers, grouping, and the system's
+/// guides (safe area, layout margins, readable content) whose frames UIKit keeps up to date.
+open class UILayoutGuide: LayoutAnchors, CustomStringConvertible {
+    /// The view the guide belongs to (`addLayoutGuide(_:)`); its frame is in that view's coordinates.
+    public internal(set) weak var owningView: UIView?
+    open var identifier = ""
+
+    /// What the guide is: one the app made (solved like a view), or one of the system's (a fixed inset
+    /// of its view's bounds).
+    enum Kind { case user, safeArea, layoutMargins, readableContent }
+    let kind: Kind
+
+    public init() { kind = .user }
+    init(kind: Kind, identifier: String) { self.kind = kind; self.identifier = identifier }
+
+    /// The guide's rectangle in its owning view's coordinates, as the last layout pass solved it.
+    open var layoutFrame: CGRect {
+        guard let owningView else { return .zero }
+        switch kind {
+        case .user:
+            owningView.updateLayoutEngineIfNeeded()
+            return layoutVariables?.solvedRect ?? .zero
+        case .safeArea, .layoutMargins, .readableContent:
+            return owningView.bounds.inset(by: owningView.insets(of: kind))
+        }
+    }
+
+    open var constraintsAffectingLayout: [NSLayoutConstraint] { constraintsAffectingLayout(for: .horizontal) + constraintsAffectingLayout(for: .vertical) }
+    open func constraintsAffectingLayout(for axis: NSLayoutConstraint.Axis) -> [NSLayoutConstraint] {
+        owningView?.activeConstraintsReferencing(self).filter { $0.axis == axis || $0.axis == nil } ?? []
+    }
+    open var hasAmbiguousLayout: Bool {
+        owningView.map { v in [.left, .top, .width, .height].contains { v.isAmbiguous(self, attribute: $0) } } ?? false
+    }
+
+    /// The solver variables of an app's guide (nil for system guides, which are constants).
+    var layoutVariables: LayoutVariables?
+
+    open var description: String {
+        "<\(type(of: self)): \(addressText(self)) - \(layoutFrame), layoutFrame = \(layoutFrame), owningView = \(owningView.map { itemDescription($0) } ?? "nil")>"
+    }
+}
+
+extension NSLayoutConstraint {
+    /// The axis the constraint acts on (nil for a size related to the other size).
+    var axis: Axis? {
+        switch firstAttribute.family {
+        case .horizontal: .horizontal
+        case .vertical: .vertical
+        case .dimension: firstAttribute == .width && (secondItem == nil || secondAttribute == .width) ? .horizontal
+            : firstAttribute == .height && (secondItem == nil || secondAttribute == .height) ? .vertical : nil
+        case .none: nil
+        }
+    }
+}
