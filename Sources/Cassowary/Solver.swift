@@ -322,6 +322,9 @@ public final class Solver {
         for (variable, symbol) in symbols { variable.value = rows[symbol]?.constant ?? 0 }
     }
 
+    /// True when some constraint added so far names the variable.
+    public func hasVariable(_ variable: Variable) -> Bool { symbols[variable] != nil }
+
     /// The variables the solved values do not pin down: a non-basic external symbol with no cost in the
     /// objective could move without changing any error (Auto Layout's ambiguity).
     public func isAmbiguous(_ variable: Variable) -> Bool {

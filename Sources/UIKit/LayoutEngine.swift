@@ -95,12 +95,13 @@ final class LayoutEngine {
     }
 
     private func apply(_ gathered: [Gathered]) {
+        var removedAny = false
         var wanted = Set<Source>()
         wanted.reserveCapacity(gathered.count)
         for g in gathered { wanted.insert(g.source) }
         let stale = installed.filter { !wanted.contains($0.key) }.sorted { $0.value.order < $1.value.order }
         for (source, entry) in stale {
-            if let c = entry.solverConstraint { try? solver.remove(c) }
+            if let c = entry.solverConstraint { try? solver.remove(c); removedAny = true }
             installed[source] = nil
         }
         for g in gathered {
@@ -109,7 +110,7 @@ final class LayoutEngine {
                     && sameExpression(current.gathered.expression, g.expression) {
                     continue
                 }
-                if let c = current.solverConstraint { try? solver.remove(c) }
+                if let c = current.solverConstraint { try? solver.remove(c); removedAny = true }
                 installed[g.source] = nil
             }
             let constraint = Cassowary.Constraint(g.expression, g.relation, LinearExpression(), strength: g.strength)
@@ -122,6 +123,15 @@ final class LayoutEngine {
             }
             installed[g.source] = Installed(gathered: g, solverConstraint: added, order: nextOrder)
             nextOrder += 1
+        }
+        // Something left: a constraint broken earlier may hold now.
+        guard removedAny else { return }
+        for (source, entry) in installed.filter({ $0.value.solverConstraint == nil }).sorted(by: { $0.value.order < $1.value.order }) {
+            let g = entry.gathered
+            let constraint = Cassowary.Constraint(g.expression, g.relation, LinearExpression(), strength: g.strength)
+            guard (try? solver.add(constraint)) != nil else { continue }
+            installed[source]?.solverConstraint = constraint
+            g.constraint.isBroken = false
         }
     }
 
@@ -170,7 +180,7 @@ final class LayoutEngine {
     }
 
     /// True when the solved values leave the variable free (nothing pins it down).
-    func isAmbiguous(_ variable: Variable) -> Bool { solver.isAmbiguous(variable) }
+    func isAmbiguous(_ variable: Variable) -> Bool { !solver.hasVariable(variable) || solver.isAmbiguous(variable) }
 
     /// The solver's values again (after a fitting solve wrote its own into the shared variables).
     func restoreValues() { solver.updateVariables() }
@@ -376,13 +386,11 @@ struct Gatherer {
     private mutating func addContentSize(of view: UIView) {
         let size = view.cachedIntrinsicSize(width: nil)
         var measured = size
-        if view.intrinsicHeightDependsOnWidth, view.autoLayoutStateIfPresent?.variables != nil || view.bounds.width > 0 {
-            let solved = CGFloat(view.layoutVariables.w.value)
+        if view.intrinsicHeightDependsOnWidth {
+            let solved = view.autoLayoutStateIfPresent?.variables.map { CGFloat($0.w.value) } ?? 0
             let width = solved > 0 ? solved : view.bounds.width
-            if width > 0 {
-                measured = view.cachedIntrinsicSize(width: width)
-                widthDependent.append((view, width))
-            }
+            if width > 0 { measured = view.cachedIntrinsicSize(width: width) }
+            widthDependent.append((view, width))
         }
         addContentSize(of: view, size: measured)
     }
