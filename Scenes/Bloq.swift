@@ -6,26 +6,17 @@
 // if the finger last moved against the animation (or back along it after a reversal) and continued with nil
 // timing and duration factor 0. The completion resets the offsets at `.start` and swaps them at `.end`.
 //
-// Mechanical edits from the article: Auto Layout's top/leading constraints become `OffsetConstraint`s that
-// the board's layout pass applies (no Auto Layout here); `#selector` becomes a method reference. The
-// article's gists are not in its text; the pan handlers below follow its prose. Ours: the 0.35 s ease-in-out
-// timing, the board, and a pause when a pan catches a running animator (needed to scrub it).
+// The article's Auto Layout code runs as written: `topConstraint` / `leadingConstraint` tie each block to
+// the board and the animator changes their constants and calls `layoutIfNeeded()`. Mechanical edits:
+// `#selector` becomes a method reference, and the constraints are made when the block's view joins the
+// board (the article's viewDidLoad assumes a superview). The article's gists are not in its text; the pan
+// handlers below follow its prose. Ours: the 0.35 s ease-in-out timing, the board, the blocks' size
+// constraints, and a pause when a pan catches a running animator (needed to scrub it).
 import UIKit
 import Stage
 
 enum AnimationDirection: Int {
     case up, down, left, right, undefined
-}
-
-/// Stand-in for the article's NSLayoutConstraint: a constant the superview's layout pass applies. Changing
-/// it asks the superview for layout, as a constraint would, so `layoutIfNeeded()` in an animation block
-/// animates the move.
-final class OffsetConstraint {
-    weak var view: UIView?
-    var constant: CGFloat {
-        didSet { view?.superview?.setNeedsLayout() }
-    }
-    init(view: UIView, constant: CGFloat) { self.view = view; self.constant = constant }
 }
 
 protocol BlockViewControllerDelegate: AnyObject {
@@ -43,8 +34,10 @@ final class BlockViewController: UIViewController {
     var endingXOffset: CGFloat = 0
     var startingYOffset: CGFloat = 0
     var endingYOffset: CGFloat = 0
-    var topConstraint: OffsetConstraint!
-    var leadingConstraint: OffsetConstraint!
+    var topConstraint = NSLayoutConstraint()
+    var leadingConstraint = NSLayoutConstraint()
+    /// The block's side (ours: the article leaves sizes out); the board sets it from the screen width.
+    var sizeConstraints: [NSLayoutConstraint] = []
 
     var animationDirection: AnimationDirection = .undefined
     var isVerticalAnimation: Bool {
@@ -70,11 +63,22 @@ final class BlockViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        topConstraint = OffsetConstraint(view: view, constant: startingYOffset)
-        leadingConstraint = OffsetConstraint(view: view, constant: startingXOffset)
         let recognizer = UIPanGestureRecognizer()
         recognizer.addTarget(self, action: BlockViewController.viewPanned(recognizer:))
         view.addGestureRecognizer(recognizer)
+    }
+
+    /// The article's constraint set-up, once the view is on the board.
+    override func didMove(toParent parent: UIViewController?) {
+        super.didMove(toParent: parent)
+        guard let superview = view.superview, !topConstraint.isActive else { return }
+        view.translatesAutoresizingMaskIntoConstraints = false
+        topConstraint = view.topAnchor.constraint(equalTo: superview.topAnchor, constant: startingYOffset)
+        leadingConstraint = view.leadingAnchor.constraint(equalTo: superview.leadingAnchor, constant: startingXOffset)
+        topConstraint.isActive = true
+        leadingConstraint.isActive = true
+        sizeConstraints = [view.widthAnchor.constraint(equalToConstant: 0), view.heightAnchor.constraint(equalTo: view.widthAnchor)]
+        NSLayoutConstraint.activate(sizeConstraints)
     }
 
     /// Puts the block at rest at an offset (the board's layout, before any move).
@@ -293,22 +297,8 @@ enum Bloq {
     ]
 }
 
-/// Places every block at its constraints, as Auto Layout would.
-final class BoardView: UIView {
-    var blocks: [BlockViewController] = []
-    var cellSize: CGFloat = 0
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        for block in blocks {
-            block.view.frame = CGRect(x: block.leadingConstraint.constant, y: block.topConstraint.constant,
-                                      width: cellSize, height: cellSize)
-        }
-    }
-}
-
 final class BoardViewController: UIViewController, BlockViewControllerDelegate {
-    let board = BoardView()
+    let board = UIView()
     private let backdrop = GradientView(colors: [UIColor(rgb: 0x1B1840), UIColor(rgb: 0x2D1F57)],
                                         start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
     private let levelTitle = UILabel()
@@ -379,7 +369,6 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
             board.addSubview(block.view)
             block.didMove(toParent: self)
         }
-        board.blocks = blocks
     }
 
     /// The board fills the width between insets and sits in the middle of the safe area below the header.
@@ -405,7 +394,6 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         let available = bounds.height - safe.bottom - headerBottom
         board.frame = CGRect(x: ((bounds.width - width) / 2).rounded(), y: (headerBottom + (available - height) / 2).rounded(),
                              width: width, height: height)
-        board.cellSize = cellSize
         for (index, well) in emptyCells.enumerated() {
             let origin = offset(column: index % Bloq.columns, row: index / Bloq.columns)
             well.frame = CGRect(origin: origin, size: CGSize(width: cellSize, height: cellSize))
@@ -413,6 +401,7 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         for block in blocks {
             let origin = offset(column: block.cell.column, row: block.cell.row)
             block.place(x: origin.x, y: origin.y)
+            block.sizeConstraints[0].constant = cellSize
         }
         board.layoutIfNeeded()
     }

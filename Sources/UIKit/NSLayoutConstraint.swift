@@ -157,12 +157,22 @@ open class NSLayoutConstraint: CustomStringConvertible {
         constant = c
     }
 
+    /// A placeholder with no items (`var top = NSLayoutConstraint()` until the real one is made); it
+    /// cannot be activated.
+    public init() {
+        firstItem = nil; firstAttribute = .notAnAttribute; relation = .equal
+        secondItem = nil; secondAttribute = .notAnAttribute; multiplier = 1; constant = 0
+    }
+
     public convenience init(item view1: Any, attribute attr1: Attribute, relatedBy relation: Relation,
                             toItem view2: Any?, attribute attr2: Attribute) {
         self.init(item: view1, attribute: attr1, relatedBy: relation, toItem: view2, attribute: attr2, multiplier: 1, constant: 0)
     }
 
-    public var firstAnchor: NSLayoutAnchor<AnyObject> { NSLayoutAnchor(item: firstItem as! LayoutItem, attribute: firstAttribute) }
+    public var firstAnchor: NSLayoutAnchor<AnyObject> {
+        guard let item = firstItem as? LayoutItem else { misuse("NSLayoutConstraint.firstAnchor: the constraint has no first item") }
+        return NSLayoutAnchor(item: item, attribute: firstAttribute)
+    }
     public var secondAnchor: NSLayoutAnchor<AnyObject>? {
         (secondItem as? LayoutItem).map { NSLayoutAnchor(item: $0, attribute: secondAttribute) }
     }
@@ -183,6 +193,7 @@ open class NSLayoutConstraint: CustomStringConvertible {
 
     func activate() {
         guard holder == nil else { return }
+        checkUsage(firstItem != nil, "NSLayoutConstraint: a constraint made with NSLayoutConstraint() has no items and cannot be activated; make it with an anchor or init(item:attribute:relatedBy:toItem:attribute:multiplier:constant:)")
         guard let ancestor = commonAncestor else {
             misuse("Unable to activate constraint with anchors \(anchorDescription(firstItem, firstAttribute)) and \(anchorDescription(secondItem, secondAttribute)) because they have no common ancestor. Does the constraint or its anchors reference items in different view hierarchies? That's illegal. Add both views to one hierarchy before activating: \(self)")
         }
