@@ -67,7 +67,7 @@ let package = Package(
         .executableTarget(name: "render-transition", dependencies: ["RenderTransitionCLI", "Scenes"]),
         // Speed and memory: ms per frame and peak memory, run in release mode (see README).
         .executableTarget(name: "render-benchmark",
-                          dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "Raster", "Media", "Scenes"]),
+                          dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "UIKit", "Raster", "Media", "Scenes"]),
 
         // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
         // any test target can use it without pulling in more.

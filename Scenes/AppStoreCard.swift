@@ -311,7 +311,8 @@ final class CardDetailScrollView: UIScrollView {
     }
 }
 
-/// The App Store's app row inside an article: icon, name, a line about it and a "GET" button.
+/// The App Store's app row inside an article: icon, name, a line about it and a "GET" button, laid out as
+/// the App Store would: a row stack (icon, text column, button) centred across, hairlines pinned by anchors.
 final class AppRowView: UIView {
     static let height: CGFloat = 76
     private let icon: GradientView
@@ -334,19 +335,31 @@ final class AppRowView: UIView {
         getButton.titleLabel?.font = .systemFont(ofSize: 15, weight: .bold)
         getButton.backgroundColor = .systemGray6
         getButton.layer.cornerRadius = 15
-        for rule in [topRule, bottomRule] { rule.backgroundColor = .separator }
-        [topRule, icon, name, about, getButton, bottomRule].forEach(addSubview)
-    }
 
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        let width = bounds.width, textX: CGFloat = 66
-        topRule.frame = CGRect(x: 0, y: 0, width: width, height: 1.0 / 3)
-        bottomRule.frame = CGRect(x: 0, y: bounds.height - 1.0 / 3, width: width, height: 1.0 / 3)
-        icon.frame = CGRect(x: 0, y: 14, width: 48, height: 48)
-        getButton.frame = CGRect(x: width - 74, y: 23, width: 74, height: 30)
-        name.frame = CGRect(x: textX, y: 17, width: getButton.frame.minX - 12 - textX, height: 22)
-        about.frame = CGRect(x: textX, y: 39, width: getButton.frame.minX - 12 - textX, height: 20)
+        let text = UIStackView(arrangedSubviews: [name, about])
+        text.axis = .vertical
+        let row = UIStackView(arrangedSubviews: [icon, text, getButton])
+        row.alignment = .center
+        row.setCustomSpacing(18, after: icon)
+        row.setCustomSpacing(12, after: text)
+        row.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(row)
+        for rule in [topRule, bottomRule] {
+            rule.backgroundColor = .separator
+            rule.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(rule)
+        }
+        NSLayoutConstraint.activate([
+            row.leadingAnchor.constraint(equalTo: leadingAnchor), row.trailingAnchor.constraint(equalTo: trailingAnchor),
+            row.topAnchor.constraint(equalTo: topAnchor), row.bottomAnchor.constraint(equalTo: bottomAnchor),
+            icon.widthAnchor.constraint(equalToConstant: 48), icon.heightAnchor.constraint(equalToConstant: 48),
+            getButton.widthAnchor.constraint(equalToConstant: 74), getButton.heightAnchor.constraint(equalToConstant: 30),
+            name.heightAnchor.constraint(equalToConstant: 22), about.heightAnchor.constraint(equalToConstant: 20),
+            topRule.topAnchor.constraint(equalTo: topAnchor), bottomRule.bottomAnchor.constraint(equalTo: bottomAnchor),
+        ] + [topRule, bottomRule].flatMap { rule in
+            [rule.leadingAnchor.constraint(equalTo: leadingAnchor), rule.trailingAnchor.constraint(equalTo: trailingAnchor),
+             rule.heightAnchor.constraint(equalToConstant: 1.0 / 3)]
+        })
     }
 }
 

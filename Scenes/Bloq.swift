@@ -345,6 +345,28 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         updateMovesLabel()
         movesChip.addSubview(movesLabel)
         view.addSubview(movesChip)
+        movesChip.layer.cornerRadius = 16
+        // The header by anchors, as the game's would be: title and caption down the left of the safe
+        // area, the moves chip on the right, its label filling it.
+        for v in [levelTitle, levelCaption, movesChip, movesLabel] { v.translatesAutoresizingMaskIntoConstraints = false }
+        let safe = view.safeAreaLayoutGuide
+        NSLayoutConstraint.activate([
+            levelTitle.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 24),
+            levelTitle.topAnchor.constraint(equalTo: safe.topAnchor, constant: 10),
+            levelTitle.heightAnchor.constraint(equalToConstant: 34),
+            levelTitle.trailingAnchor.constraint(equalTo: movesChip.leadingAnchor, constant: -6),
+            levelCaption.leadingAnchor.constraint(equalTo: levelTitle.leadingAnchor),
+            levelCaption.trailingAnchor.constraint(equalTo: levelTitle.trailingAnchor),
+            levelCaption.topAnchor.constraint(equalTo: levelTitle.bottomAnchor),
+            levelCaption.heightAnchor.constraint(equalToConstant: 18),
+            movesChip.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -24),
+            movesChip.topAnchor.constraint(equalTo: safe.topAnchor, constant: 16),
+            movesChip.widthAnchor.constraint(equalToConstant: 104), movesChip.heightAnchor.constraint(equalToConstant: 32),
+            movesLabel.leadingAnchor.constraint(equalTo: movesChip.leadingAnchor),
+            movesLabel.trailingAnchor.constraint(equalTo: movesChip.trailingAnchor),
+            movesLabel.topAnchor.constraint(equalTo: movesChip.topAnchor),
+            movesLabel.bottomAnchor.constraint(equalTo: movesChip.bottomAnchor),
+        ])
         board.backgroundColor = UIColor(rgb: 0x0F0D2B, alpha: 0.75)
         board.layer.cornerRadius = Bloq.boardCornerRadius
         view.addSubview(board)
@@ -379,11 +401,6 @@ final class BoardViewController: UIViewController, BlockViewControllerDelegate {
         laidOutFor = bounds
         backdrop.frame = bounds
         let top = safe.top
-        levelTitle.frame = CGRect(x: 24, y: top + 10, width: bounds.width - 48 - 110, height: 34)
-        levelCaption.frame = CGRect(x: 24, y: top + 44, width: bounds.width - 48 - 110, height: 18)
-        movesChip.frame = CGRect(x: bounds.width - 24 - 104, y: top + 16, width: 104, height: 32)
-        movesChip.layer.cornerRadius = 16
-        movesLabel.frame = movesChip.bounds
 
         let inner = bounds.width - 2 * Bloq.boardInset - 2 * Bloq.boardPadding
         pitch = ((inner + Bloq.cellGap) / CGFloat(Bloq.columns)).rounded(.down)

@@ -183,7 +183,8 @@ final class ParentViewController: UIViewController {
     }
 }
 
-/// One pizza in the list: a round picture, a name, two lines of description and a price tag.
+/// One pizza in the list: a round picture, a name, two lines of description and a price tag (laid out by
+/// anchors).
 final class MenuRowView: UIView {
     static let height: CGFloat = 100
     private let picture: GradientView
@@ -196,35 +197,46 @@ final class MenuRowView: UIView {
         picture = GradientView(colors: palette, start: CGPoint(x: 0.2, y: 0.1), end: CGPoint(x: 0.9, y: 1))
         super.init(frame: .zero)
         picture.clipsToBounds = true
-        addSubview(picture)
+        picture.layer.cornerRadius = 40
         self.name.text = name
         self.name.font = .preferredFont(forTextStyle: .headline)
-        addSubview(self.name)
         self.about.text = about
         self.about.font = .preferredFont(forTextStyle: .footnote)
         self.about.textColor = .secondaryLabel
         self.about.numberOfLines = 2
-        addSubview(self.about)
         priceTag.backgroundColor = UIColor(rgb: 0xFFF0E5)
+        priceTag.layer.cornerRadius = 12
         self.price.text = price
         self.price.font = .systemFont(ofSize: 13, weight: .semibold)
         self.price.textColor = brandOrange
         self.price.textAlignment = .center
         priceTag.addSubview(self.price)
-        addSubview(priceTag)
-    }
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        let width = bounds.width, textX: CGFloat = 112
-        picture.frame = CGRect(x: 20, y: 10, width: 80, height: 80)
-        picture.layer.cornerRadius = 40
-        name.frame = CGRect(x: textX, y: 9, width: width - textX - 20, height: 22)
-        about.frame = CGRect(x: textX, y: 31, width: width - textX - 20, height: 32)
-        let tagWidth = price.intrinsicContentSize.width + 24
-        priceTag.frame = CGRect(x: textX, y: 67, width: tagWidth, height: 24)
-        priceTag.layer.cornerRadius = 12
-        price.frame = priceTag.bounds
+        for view in [picture, self.name, self.about, priceTag, self.price] {
+            view.translatesAutoresizingMaskIntoConstraints = false
+        }
+        [picture, self.name, self.about, priceTag].forEach(addSubview)
+        // Anchors, as the app's row cell would: the text column hangs off the picture, the price tag hugs
+        // its label with 12 points each side.
+        NSLayoutConstraint.activate([
+            picture.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 20),
+            picture.topAnchor.constraint(equalTo: topAnchor, constant: 10),
+            picture.widthAnchor.constraint(equalToConstant: 80), picture.heightAnchor.constraint(equalTo: picture.widthAnchor),
+            self.name.leadingAnchor.constraint(equalTo: picture.trailingAnchor, constant: 12),
+            self.name.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -20),
+            self.name.topAnchor.constraint(equalTo: topAnchor, constant: 9),
+            self.name.heightAnchor.constraint(equalToConstant: 22),
+            self.about.leadingAnchor.constraint(equalTo: self.name.leadingAnchor),
+            self.about.trailingAnchor.constraint(equalTo: self.name.trailingAnchor),
+            self.about.topAnchor.constraint(equalTo: self.name.bottomAnchor),
+            self.about.heightAnchor.constraint(equalToConstant: 32),
+            priceTag.leadingAnchor.constraint(equalTo: self.name.leadingAnchor),
+            priceTag.topAnchor.constraint(equalTo: self.about.bottomAnchor, constant: 4),
+            priceTag.heightAnchor.constraint(equalToConstant: 24),
+            self.price.leadingAnchor.constraint(equalTo: priceTag.leadingAnchor, constant: 12),
+            self.price.trailingAnchor.constraint(equalTo: priceTag.trailingAnchor, constant: -12),
+            self.price.topAnchor.constraint(equalTo: priceTag.topAnchor),
+            self.price.bottomAnchor.constraint(equalTo: priceTag.bottomAnchor),
+        ])
     }
 }
 

@@ -277,7 +277,8 @@ final class SurveyHeader: UIView {
 }
 
 /// One list row: a rounded white cell with a gradient thumbnail, a title (headline), a detail line
-/// (subheadline, secondary) and a disclosure chevron.
+/// (subheadline, secondary) and a disclosure chevron, laid out as a list app's cell would: a row stack of
+/// thumbnail, text column and chevron, centred across, inside 12-point margins.
 final class SurveyRow: UIView {
     private let thumbnail: GradientView
     private let titleLabel: UILabel
@@ -293,19 +294,24 @@ final class SurveyRow: UIView {
         layer.cornerRadius = 14
         thumbnail.layer.cornerRadius = 10
         thumbnail.clipsToBounds = true
-        addSubview(thumbnail)
-        addSubview(titleLabel)
-        addSubview(detailLabel)
-        addSubview(chevron)
-    }
-
-    override func layoutSubviews() {
-        super.layoutSubviews()
-        thumbnail.frame = CGRect(x: 12, y: 12, width: 48, height: 48)
-        titleLabel.place(x: 74, centerY: 26, width: bounds.width - 74 - 36)
-        detailLabel.place(x: 74, centerY: 47, width: bounds.width - 74 - 36)
-        chevron.frame = CGRect(origin: CGPoint(x: bounds.width - 16 - DisclosureChevron.size.width, y: (bounds.height - DisclosureChevron.size.height) / 2),
-                               size: DisclosureChevron.size)
+        let text = UIStackView(arrangedSubviews: [titleLabel, detailLabel])
+        text.axis = .vertical
+        text.spacing = 1
+        let row = UIStackView(arrangedSubviews: [thumbnail, text, chevron])
+        row.alignment = .center
+        row.spacing = 14
+        row.setCustomSpacing(12, after: text)
+        row.isLayoutMarginsRelativeArrangement = true
+        row.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 12, leading: 12, bottom: 12, trailing: 16)
+        row.translatesAutoresizingMaskIntoConstraints = false
+        addSubview(row)
+        NSLayoutConstraint.activate([
+            row.leadingAnchor.constraint(equalTo: leadingAnchor), row.trailingAnchor.constraint(equalTo: trailingAnchor),
+            row.topAnchor.constraint(equalTo: topAnchor), row.bottomAnchor.constraint(equalTo: bottomAnchor),
+            thumbnail.widthAnchor.constraint(equalToConstant: 48), thumbnail.heightAnchor.constraint(equalToConstant: 48),
+            chevron.widthAnchor.constraint(equalToConstant: DisclosureChevron.size.width),
+            chevron.heightAnchor.constraint(equalToConstant: DisclosureChevron.size.height),
+        ])
     }
 }
 

@@ -6,6 +6,7 @@
 //     render-benchmark --part expand|expand-no-shadows|moving [--scale S]   # one part (for callgrind)
 //     render-benchmark --part blur [--scale S]   # one card moving under a full-screen blur
 //     render-benchmark --part kernels   # a dimming fill over a 3× frame: in place, copy then fill, fused
+//     render-benchmark --part autolayout   # a 300-view, ~1,200-constraint screen: solve, re-solve after a change
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
 // shadows, and the minor page faults per frame (fresh memory touched). A scene prints the renderer's,
@@ -57,6 +58,10 @@ var part: String?
 if let index = arguments.firstIndex(of: "--part"), index + 1 < arguments.count {
     part = arguments[index + 1]
     arguments.removeSubrange(index...(index + 1))
+}
+if part == "autolayout" {
+    AutoLayoutWorkload.run()
+    exit(0)
 }
 if part == "kernels" {
     // The dimming layer's work on a full 3× frame (1179×2556), interleaved so that load from other
