@@ -176,3 +176,25 @@ import Foundation
         #expect(abs(odd.frame.minX - 1.0 / 3) < 1e-9 && abs(odd.frame.maxX - 31.0 / 3) < 1e-9)
     }
 }
+
+/// The visual format language, checked against the same layout written with anchors.
+@Suite(.serialized) struct VisualFormat {
+    @Test func aRowAndAColumn() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 300, height: 200))
+        let icon = constrained(), title = constrained(), badge = constrained()
+        for v in [icon, title, badge] { root.addSubview(v) }
+        let views = ["icon": icon, "title": title, "badge": badge]
+        var cs = NSLayoutConstraint.constraints(withVisualFormat: "H:|-[icon(48)]-12-[title(>=80)]-(pad@999)-[badge(==icon)]-|",
+                                                options: [.alignAllTop], metrics: ["pad": 10], views: views)
+        cs += NSLayoutConstraint.constraints(withVisualFormat: "V:|-30-[icon(==48)]", metrics: nil, views: views)
+        cs += NSLayoutConstraint.constraints(withVisualFormat: "V:[title(20)]", metrics: nil, views: views)
+        cs += NSLayoutConstraint.constraints(withVisualFormat: "V:[badge(10)]", metrics: nil, views: views)
+        NSLayoutConstraint.activate(cs)
+        root.layoutIfNeeded()
+        // Standard spacing is 20 to the superview: icon 20…68, title from 80, badge 48 wide ending at 280.
+        #expect(icon.frame == CGRect(x: 20, y: 30, width: 48, height: 48))
+        #expect(badge.frame == CGRect(x: 232, y: 30, width: 48, height: 10))
+        #expect(title.frame == CGRect(x: 80, y: 30, width: 142, height: 20))
+        #expect(cs.first { $0.firstItem === badge && $0.firstAttribute == .leading }?.priority == UILayoutPriority(999))
+    }
+}
