@@ -293,9 +293,10 @@ final class ChildViewController: UIViewController {
     private let selectedSegment = UIView()
     private var segmentLabels: [UILabel] = []
     private let extrasHeader = UILabel()
-    private var extras: [UIView] = []
-    private var prices: [UILabel] = []
+    private var extras: [ToppingRow] = []
+    private var extrasStack: UIStackView!
     private let addButton = UIButton(type: .custom)
+    private var addButtonBottom: NSLayoutConstraint!
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -327,15 +328,19 @@ final class ChildViewController: UIViewController {
         selectedSegment.layer.shadowRadius = 3
         selectedSegment.layer.shadowOffset = CGSize(width: 0, height: 1)
         segments.addSubview(selectedSegment)
-        // A segmented control's items: the selected one semibold on its raised thumb.
+        // A segmented control's items, equally wide: the selected one semibold on its raised thumb.
         for (index, size) in ["Small", "Medium", "Large"].enumerated() {
             let label = UILabel()
             label.text = size
             label.font = .systemFont(ofSize: 13, weight: index == 0 ? .semibold : .medium)
             label.textAlignment = .center
             segmentLabels.append(label)
-            segments.addSubview(label)
         }
+        let segmentStack = UIStackView(arrangedSubviews: segmentLabels)
+        segmentStack.distribution = .fillEqually
+        segmentStack.isLayoutMarginsRelativeArrangement = true
+        segmentStack.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2)
+        segments.addSubview(segmentStack)
         view.addSubview(segments)
 
         extrasHeader.text = "ADD TOPPINGS"
@@ -348,31 +353,10 @@ final class ChildViewController: UIViewController {
             (UIColor(rgb: 0xFFCC00), "Extra mozzarella", "A second handful", "+$1.50"),
             (UIColor(rgb: 0x8E5A3C), "Mushrooms", "Fresh champignons", "+$1.00"),
         ]
-        for topping in toppings {
-            let row = UIView()
-            let dot = UIView(frame: CGRect(x: 20, y: 8, width: 36, height: 36))
-            dot.backgroundColor = topping.color
-            dot.layer.cornerRadius = 18
-            row.addSubview(dot)
-            let name = UILabel(frame: CGRect(x: 70, y: 6, width: 180, height: 22))
-            name.text = topping.name
-            name.font = .preferredFont(forTextStyle: .body)
-            row.addSubview(name)
-            let about = UILabel(frame: CGRect(x: 70, y: 27, width: 180, height: 18))
-            about.text = topping.about
-            about.font = .preferredFont(forTextStyle: .footnote)
-            about.textColor = .secondaryLabel
-            row.addSubview(about)
-            let price = UILabel(frame: CGRect(x: 0, y: 15, width: 64, height: 22))
-            price.text = topping.price
-            price.font = .systemFont(ofSize: 15, weight: .semibold)
-            price.textColor = brandOrange
-            price.textAlignment = .right
-            row.addSubview(price)
-            prices.append(price)
-            extras.append(row)
-            view.addSubview(row)
-        }
+        extras = toppings.map { ToppingRow(color: $0.color, name: $0.name, about: $0.about, price: $0.price) }
+        extrasStack = UIStackView(arrangedSubviews: extras)
+        extrasStack.axis = .vertical
+        view.addSubview(extrasStack)
 
         addButton.backgroundColor = brandOrange
         addButton.layer.cornerRadius = 25
@@ -380,33 +364,110 @@ final class ChildViewController: UIViewController {
         addButton.setTitleColor(.white, for: .normal)
         addButton.titleLabel?.font = .preferredFont(forTextStyle: .headline)
         view.addSubview(addButton)
+
+        // The sheet by constraints, as the app's would be: a header, an equal-width segmented row, a stack
+        // of topping rows, and the button above the home indicator.
+        for v in [grabber, closeButton, titleLabel, subtitle, segments, selectedSegment, segmentStack, extrasHeader,
+                  extrasStack, addButton] as [UIView] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+        }
+        addButtonBottom = addButton.bottomAnchor.constraint(equalTo: view.bottomAnchor, constant: -12)
+        NSLayoutConstraint.activate([
+            grabber.topAnchor.constraint(equalTo: view.topAnchor, constant: 6),
+            grabber.centerXAnchor.constraint(equalTo: view.centerXAnchor),
+            grabber.widthAnchor.constraint(equalToConstant: 36), grabber.heightAnchor.constraint(equalToConstant: 5),
+            closeButton.topAnchor.constraint(equalTo: view.topAnchor, constant: 16),
+            closeButton.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -16),
+            closeButton.widthAnchor.constraint(equalToConstant: 30), closeButton.heightAnchor.constraint(equalToConstant: 30),
+            titleLabel.topAnchor.constraint(equalTo: view.topAnchor, constant: 20),
+            titleLabel.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+            titleLabel.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -58),
+            titleLabel.heightAnchor.constraint(equalToConstant: 28),
+            subtitle.topAnchor.constraint(equalTo: titleLabel.bottomAnchor),
+            subtitle.leadingAnchor.constraint(equalTo: titleLabel.leadingAnchor),
+            subtitle.trailingAnchor.constraint(equalTo: titleLabel.trailingAnchor),
+            subtitle.heightAnchor.constraint(equalToConstant: 20),
+            segments.topAnchor.constraint(equalTo: subtitle.bottomAnchor, constant: 12),
+            segments.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+            segments.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+            segments.heightAnchor.constraint(equalToConstant: 34),
+            segmentStack.leadingAnchor.constraint(equalTo: segments.leadingAnchor),
+            segmentStack.trailingAnchor.constraint(equalTo: segments.trailingAnchor),
+            segmentStack.topAnchor.constraint(equalTo: segments.topAnchor),
+            segmentStack.bottomAnchor.constraint(equalTo: segments.bottomAnchor),
+            selectedSegment.leadingAnchor.constraint(equalTo: segmentLabels[0].leadingAnchor),
+            selectedSegment.trailingAnchor.constraint(equalTo: segmentLabels[0].trailingAnchor),
+            selectedSegment.topAnchor.constraint(equalTo: segmentLabels[0].topAnchor),
+            selectedSegment.bottomAnchor.constraint(equalTo: segmentLabels[0].bottomAnchor),
+            extrasHeader.topAnchor.constraint(equalTo: segments.bottomAnchor, constant: 12),
+            extrasHeader.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+            extrasHeader.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+            extrasHeader.heightAnchor.constraint(equalToConstant: 18),
+            extrasStack.topAnchor.constraint(equalTo: extrasHeader.bottomAnchor, constant: 4),
+            extrasStack.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+            extrasStack.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+            addButton.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
+            addButton.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
+            addButton.heightAnchor.constraint(equalToConstant: 50), addButtonBottom,
+        ])
     }
 
-    override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        let width = view.bounds.width, height = view.bounds.height
-        let bottom = screenInsets(of: self).bottom
-        grabber.frame.origin.x = (width - 36) / 2
-        closeButton.frame.origin = CGPoint(x: width - 16 - 30, y: 16)
-        titleLabel.frame = CGRect(x: 20, y: 20, width: width - 20 - 58, height: 28)
-        subtitle.frame = CGRect(x: 20, y: 48, width: width - 20 - 58, height: 20)
-        segments.frame = CGRect(x: 20, y: 80, width: width - 40, height: 34)
-        let segmentWidth = (width - 40 - 4) / 3
-        selectedSegment.frame = CGRect(x: 2, y: 2, width: segmentWidth, height: 30)
-        for (index, label) in segmentLabels.enumerated() {
-            label.frame = CGRect(x: 2 + CGFloat(index) * segmentWidth, y: 2, width: segmentWidth, height: 30)
+    /// The button keeps above the home indicator of the screen (not the sliding panel's own safe area);
+    /// the stack shows as many toppings as fit above it.
+    override func viewWillLayoutSubviews() {
+        super.viewWillLayoutSubviews()
+        addButtonBottom.constant = -max(screenInsets(of: self).bottom, 12)
+        let room = view.bounds.height + addButtonBottom.constant - 50 - 8 - 148
+        let fitting = max(Int((room / ToppingRow.height).rounded(.down)), 0)
+        for (index, row) in extras.enumerated() where row.isHidden != (index >= fitting) {
+            row.isHidden = index >= fitting
         }
+    }
+}
 
-        addButton.frame = CGRect(x: 20, y: height - max(bottom, 12) - 50, width: width - 40, height: 50)
-        extrasHeader.frame = CGRect(x: 20, y: 126, width: width - 40, height: 18)
-        // As many extras as fit above the button.
-        var y: CGFloat = 148
-        for (row, price) in zip(extras, prices) {
-            row.frame = CGRect(x: 0, y: y, width: width, height: 52)
-            row.isHidden = y + 52 > addButton.frame.minY - 8
-            price.frame.origin.x = width - 20 - 64
-            y += 52
+/// One topping in the sheet: a colour dot, its name and a line about it, and the price at the trailing edge.
+final class ToppingRow: UIView {
+    static let height: CGFloat = 52
+
+    init(color: UIColor, name: String, about: String, price: String) {
+        super.init(frame: .zero)
+        let dot = UIView()
+        dot.backgroundColor = color
+        dot.layer.cornerRadius = 18
+        let nameLabel = UILabel()
+        nameLabel.text = name
+        nameLabel.font = .preferredFont(forTextStyle: .body)
+        let aboutLabel = UILabel()
+        aboutLabel.text = about
+        aboutLabel.font = .preferredFont(forTextStyle: .footnote)
+        aboutLabel.textColor = .secondaryLabel
+        let priceLabel = UILabel()
+        priceLabel.text = price
+        priceLabel.font = .systemFont(ofSize: 15, weight: .semibold)
+        priceLabel.textColor = brandOrange
+        priceLabel.textAlignment = .right
+        for v in [dot, nameLabel, aboutLabel, priceLabel] {
+            v.translatesAutoresizingMaskIntoConstraints = false
+            addSubview(v)
         }
+        // 999, as UIKit apps must: a stack view hides a row with a required zero height ("UISV-hiding").
+        let height = heightAnchor.constraint(equalToConstant: Self.height)
+        height.priority = UILayoutPriority(999)
+        NSLayoutConstraint.activate([
+            height,
+            dot.leadingAnchor.constraint(equalTo: leadingAnchor, constant: 20),
+            dot.topAnchor.constraint(equalTo: topAnchor, constant: 8),
+            dot.widthAnchor.constraint(equalToConstant: 36), dot.heightAnchor.constraint(equalToConstant: 36),
+            nameLabel.leadingAnchor.constraint(equalTo: dot.trailingAnchor, constant: 14),
+            nameLabel.topAnchor.constraint(equalTo: topAnchor, constant: 6),
+            nameLabel.widthAnchor.constraint(equalToConstant: 180), nameLabel.heightAnchor.constraint(equalToConstant: 22),
+            aboutLabel.leadingAnchor.constraint(equalTo: nameLabel.leadingAnchor),
+            aboutLabel.topAnchor.constraint(equalTo: topAnchor, constant: 27),
+            aboutLabel.widthAnchor.constraint(equalToConstant: 180), aboutLabel.heightAnchor.constraint(equalToConstant: 18),
+            priceLabel.trailingAnchor.constraint(equalTo: trailingAnchor, constant: -20),
+            priceLabel.topAnchor.constraint(equalTo: topAnchor, constant: 15),
+            priceLabel.widthAnchor.constraint(equalToConstant: 64), priceLabel.heightAnchor.constraint(equalToConstant: 22),
+        ])
     }
 }
 

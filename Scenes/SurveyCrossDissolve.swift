@@ -305,9 +305,13 @@ final class SurveyRow: UIView {
         row.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 12, leading: 12, bottom: 12, trailing: 16)
         row.translatesAutoresizingMaskIntoConstraints = false
         addSubview(row)
+        // The far edges at 999, as cells do: before the list gives the row its frame (zero at first) the
+        // row's content does not conflict with it.
+        let trailing = row.trailingAnchor.constraint(equalTo: trailingAnchor), bottom = row.bottomAnchor.constraint(equalTo: bottomAnchor)
+        trailing.priority = UILayoutPriority(999)
+        bottom.priority = UILayoutPriority(999)
         NSLayoutConstraint.activate([
-            row.leadingAnchor.constraint(equalTo: leadingAnchor), row.trailingAnchor.constraint(equalTo: trailingAnchor),
-            row.topAnchor.constraint(equalTo: topAnchor), row.bottomAnchor.constraint(equalTo: bottomAnchor),
+            row.leadingAnchor.constraint(equalTo: leadingAnchor), trailing, row.topAnchor.constraint(equalTo: topAnchor), bottom,
             thumbnail.widthAnchor.constraint(equalToConstant: 48), thumbnail.heightAnchor.constraint(equalToConstant: 48),
             chevron.widthAnchor.constraint(equalToConstant: DisclosureChevron.size.width),
             chevron.heightAnchor.constraint(equalToConstant: DisclosureChevron.size.height),

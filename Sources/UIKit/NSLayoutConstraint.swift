@@ -249,7 +249,8 @@ open class NSLayoutConstraint: CustomStringConvertible {
             text += " \(format(constant))"
         }
         if !priority.isRequired { text += "   (priority \(priority))" }
-        text += isActive ? "   (active)>" : "   (inactive)>"
+        // UIKit's own constraints (autoresizing, content size) are in the engine without a holder.
+        text += isActive || origin == .autoresizingMask || origin == .contentSize ? "   (active)>" : "   (inactive)>"
         return text
     }
 
