@@ -11,7 +11,7 @@ public final class SceneSession {
     public static let leadIn: TimeInterval = 0.2
     public static let hold: TimeInterval = 0.3
     /// A scene that has not settled by then is broken (an animation that never ends, a script that loops).
-    public static let timeLimit: TimeInterval = 120
+    public static let timeLimit: TimeInterval = RenderLimits.clipSeconds
 
     public let definition: SceneDefinition
     public let device: Device
