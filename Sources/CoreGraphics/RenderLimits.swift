@@ -41,6 +41,10 @@ public enum RenderLimits {
     /// How far a shadow may spread beyond its layer on the canvas (3.5 × its radius plus its offset, scaled
     /// by the transforms above it), in points: shadows are drawn in buffers that grow with it.
     public static let shadowReach: Double = 2000
+    /// Most pixels of offscreen images kept at once while drawing a frame: nested opacity groups, masks and
+    /// shadows cast from content each draw into an image of their own (counted three times its area, for
+    /// the mask or shadow that goes with it) while the groups inside them draw theirs. 1 GiB of RGBA.
+    public static let offscreenPixels = 1 << 28
     /// Most dashes a shape's stroke is cut into.
     public static let dashes = 1_000_000
     /// Largest Gaussian radius (standard deviation) of a shadow or backdrop blur, in points.

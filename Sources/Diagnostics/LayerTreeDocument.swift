@@ -37,7 +37,8 @@ public struct LayerTreeDocument: Equatable {
 
     /// Decodes UTF-8 JSON bytes. Every limit of `RenderLimits` that a document can break (nesting, layer
     /// count, canvas and image sizes, how far layers reach) is checked before anything is drawn.
-    public static func decode(bytes: [UInt8], baseDirectory: URL? = nil) throws -> LayerTreeDocument {
+    /// `scale`: the scale it will be drawn at when not its own (`--scale`): limits are checked at that scale.
+    public static func decode(bytes: [UInt8], baseDirectory: URL? = nil, scale override: CGFloat? = nil) throws -> LayerTreeDocument {
         let json: JSON
         do { json = try JSON.parse(bytes: bytes) } catch let error as JSON.ParseError {
             throw Invalid(path: "", message: "not valid JSON (\(error))")
@@ -65,15 +66,26 @@ public struct LayerTreeDocument: Equatable {
         let background = try canvas.color("background") ?? .black
         try canvas.finish()
         let size = CGSize(width: width, height: height)
-        _ = try canvasPixels(size: size, scale: CGFloat(scale), scaleKey: "canvas.scale")
+        let scaleKey = override == nil ? "canvas.scale" : "--scale"
+        _ = try canvasPixels(size: size, scale: override ?? CGFloat(scale), scaleKey: scaleKey)
         guard let rootJSON = top.take("root") else { throw Invalid(path: "root", message: "missing: the root layer") }
         var count = 0
         let root = try layer(rootJSON, path: "root", base: baseDirectory, depth: 1, count: &count)
         try top.finish()
-        do { try root.validate() } catch let error as InvalidLayerTree {
-            throw Invalid(path: error.layerPath.components(separatedBy: " (").first! + "." + error.property, message: error.problem)
+        let document = LayerTreeDocument(canvasSize: size, scale: CGFloat(scale), background: background, root: root)
+        try document.checkLimits(scale: override ?? CGFloat(scale), scaleKey: scaleKey)
+        return document
+    }
+
+    /// Checks the document against `RenderLimits` at `scale` (the document's own, or `--scale`'s, which
+    /// `scaleKey` names): the canvas's size, and the tree's depth, layer count, reach and offscreen images.
+    public func checkLimits(scale: CGFloat, scaleKey: String) throws {
+        _ = try canvasPixels(scale: scale, scaleKey: scaleKey)
+        do { try root.validate(canvas: (canvasSize, scale)) } catch let error as InvalidLayerTree {
+            var message = error.problem
+            if scaleKey != "canvas.scale", message.contains("lower the scale") { message += " (\(scaleKey))" }
+            throw Invalid(path: error.layerPath.components(separatedBy: " (").first! + "." + error.property, message: message)
         }
-        return LayerTreeDocument(canvasSize: size, scale: CGFloat(scale), background: background, root: root)
     }
 
     /// The canvas in pixels at `scale` (the document's own, or `--scale`'s); refuses a canvas under one pixel
@@ -651,10 +663,11 @@ extension Stage {
     }
 
     /// Reads a layer-tree document, with errors that name the file and the JSON path.
-    public static func loadDocument(_ url: URL) throws -> LayerTreeDocument {
+    /// `scale`: the scale it will be drawn at when not its own (`--scale`), for checking limits.
+    public static func loadDocument(_ url: URL, scale: CGFloat? = nil) throws -> LayerTreeDocument {
         let bytes = try readDocumentBytes(url)
         do {
-            return try LayerTreeDocument.decode(bytes: bytes, baseDirectory: url.deletingLastPathComponent())
+            return try LayerTreeDocument.decode(bytes: bytes, baseDirectory: url.deletingLastPathComponent(), scale: scale)
         } catch let error as LayerTreeDocument.Invalid {
             throw StageError.invalidDocument(path: url.path, problem: error.description)
         }

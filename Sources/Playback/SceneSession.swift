@@ -184,7 +184,7 @@ public final class SceneSession {
     private func renderLayers(scale: CGFloat, chrome: Bool) throws -> PixelBuffer {
         if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
         let tree = snapshot(chrome: chrome, scale: scale)
-        do { try tree.validate() } catch let error as InvalidLayerTree {
+        do { try tree.validate(canvas: (device.size, scale)) } catch let error as InvalidLayerTree {
             throw StageError.invalidLayerTree(scene: definition.name, time: now, problem: error.description)
         }
         return renderer!.render(tree, size: device.size, background: .black)

@@ -14,20 +14,49 @@ extension LayerSnapshot {
     /// negative, and that the tree is within `RenderLimits`: nesting depth, layer count, and how far what
     /// each drawn layer draws reaches on the canvas after every transform above it (so pixel arithmetic
     /// stays exact). `path` names this layer in messages. Recurses at most `RenderLimits.layerDepth` deep.
-    public func validate(path: String = "root") throws {
+    ///
+    /// With `canvas` (the canvas in points and its pixels per point), it also checks that the offscreen
+    /// images the renderer keeps at once for nested groups (opacity groups, masks, shadows) stay within
+    /// `RenderLimits.offscreenPixels`.
+    public func validate(path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
         var count = 0
-        try validate(path: path, depth: 1, count: &count, parent: (.identity, nil))
+        let area = canvas.map { CanvasArea(size: $0.size, scale: Double($0.scale)) }
+        _ = try validate(path: path, depth: 1, count: &count, parent: (.identity, nil), canvas: area)
+    }
+
+    /// The canvas, for sizing offscreen images.
+    struct CanvasArea {
+        let size: CGSize, scale: Double
+        /// Pixels of `box` (canvas points) within the canvas grown by `margin` points on each side.
+        func pixels(of box: Box, margin: Double) -> Double {
+            let width = min(box.maxX, Double(size.width) + margin) - max(box.minX, -margin)
+            let height = min(box.maxY, Double(size.height) + margin) - max(box.minY, -margin)
+            return width > 0 && height > 0 ? (width * scale + 2) * (height * scale + 2) : 0
+        }
+    }
+
+    /// A box on the canvas, in points.
+    struct Box {
+        var minX, minY, maxX, maxY: Double
+        func union(_ other: Box?) -> Box {
+            guard let other else { return self }
+            return Box(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        }
     }
 
     /// `parent`: the space the layer is placed in — the superlayer's placement and its sublayerTransform
-    /// (about its anchor; nil when identity) — or nil when the superlayer is not drawn.
-    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D?)?) throws {
+    /// (about its anchor; nil when identity) — or nil when the superlayer is not drawn. Returns the box on
+    /// the canvas of what the subtree draws and the offscreen pixels it keeps at once at its worst.
+    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D?)?,
+                          canvas: CanvasArea?) throws -> (box: Box?, offscreen: Double) {
         let where_ = name.map { "\(path) (\"\($0)\")" } ?? path
         func fail(_ property: String, _ problem: String) -> InvalidLayerTree {
             InvalidLayerTree(layerPath: where_, property: property, problem: problem)
         }
         if depth > RenderLimits.layerDepth {
-            throw InvalidLayerTree(layerPath: path, property: sublayers.isEmpty && depth > 1 ? "mask" : "sublayers",
+            // Said at the superlayer, naming the key that holds this layer.
+            let split = path.lastIndex(of: ".").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, "sublayers")
+            throw InvalidLayerTree(layerPath: split.0, property: split.1,
                                    problem: "layers are nested more than \(RenderLimits.layerDepth) deep (the limit of sublayers and masks within one another); flatten the tree")
         }
         count += 1
@@ -37,16 +66,34 @@ extension LayerSnapshot {
         try validateValues(fail)
         // Where the layer lands on the canvas (nil: not drawn, like its sublayers — hidden, transparent,
         // or turned behind the eye).
-        var placement: ProjectiveMap?
+        var placed: (map: ProjectiveMap, box: Box, shadowReach: Double)?
         if let parent, !state.isHidden, state.opacity > 0 {
-            placement = try checkReach(parent: parent, fail)
+            placed = try checkReach(parent: parent, fail)
         }
-        try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, nil) })
+        let placement = placed?.map
+        let masked = try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, nil) }, canvas: canvas)
         let sublayerTransform = state.sublayerTransformAboutAnchor
         let content = placement.map { ($0, CATransform3DIsIdentity(sublayerTransform) ? nil : sublayerTransform) }
+        var box = placed?.box, below = masked?.offscreen ?? 0
         for (index, child) in sublayers.enumerated() {
-            try child.validate(path: "\(path).sublayers[\(index)]", depth: depth + 1, count: &count, parent: content)
+            let drawn = try child.validate(path: "\(path).sublayers[\(index)]", depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            if let childBox = drawn.box, !state.masksToBounds { box = childBox.union(box) }
+            below = max(below, drawn.offscreen)
         }
+        guard let placed, let canvas, let box else { return (box, below) }
+        // A layer that may be drawn offscreen (its group, mask or shadow cast from its content) keeps an
+        // image of what it draws, and as much again for the mask or the shadow's group, while the groups
+        // within it draw theirs.
+        let s = state
+        let shadow = s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0
+        let group = mask != nil || shadow || (s.opacity < 1 && s.allowsGroupOpacity && !sublayers.isEmpty)
+        guard group else { return (box, below) }
+        let total = 3 * canvas.pixels(of: box, margin: shadow ? placed.shadowReach : 0) + below
+        if total > Double(RenderLimits.offscreenPixels) {
+            throw fail(mask != nil ? "mask" : shadow ? "shadowOpacity" : "opacity",
+                       "this layer and the groups within it (opacity groups, masks, shadows cast from content) would keep \(Int(total)) pixels of offscreen images at once, over the limit of \(RenderLimits.offscreenPixels); nest fewer translucent, masked or shadowed layers, make them smaller, or lower the scale")
+        }
+        return (box, total)
     }
 
     private func validateValues(_ fail: (String, String) -> InvalidLayerTree) throws {
@@ -126,7 +173,8 @@ extension LayerSnapshot {
     /// Checks that what the layer draws stays within `RenderLimits.coordinate` of the canvas's origin
     /// (and its shadow's spread within `RenderLimits.shadowReach`); returns the layer's placement, or nil
     /// when the renderer would skip it (a corner at or behind the eye).
-    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D?), _ fail: (String, String) -> InvalidLayerTree) throws -> ProjectiveMap? {
+    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D?), _ fail: (String, String) -> InvalidLayerTree) throws
+        -> (map: ProjectiveMap, box: Box, shadowReach: Double)? {
         let s = state
         let placement: ProjectiveMap
         if CATransform3DIsIdentity(s.transform) && parent.sublayer == nil {
@@ -159,12 +207,16 @@ extension LayerSnapshot {
             // Behind the eye (w ≤ 0 at a corner) the renderer skips the layer and its sublayers.
             if ws.contains(where: { $0 <= 1e-6 }) { return nil }
         }
+        var box: Box?
         for point in reachCorners() {
             let p = placement.apply(point)
+            let corner = Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
+            box = corner.union(box)
             guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else {
                 throw fail(culprit(), "what the layer draws reaches (\(format(p.x)), \(format(p.y))) points on the canvas, after its own and its superlayers' transforms; the limit is ±\(Int(limit)) points (\(format(abs(p.x) > abs(p.y) || !p.y.isFinite ? p.x : p.y)) is too far). Keep layers near the screen")
             }
         }
+        var shadowReach = 0.0
         if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
             // The shadow's spread in canvas points: its blur and offset scaled as the layer is.
             let mid = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
@@ -173,8 +225,9 @@ extension LayerSnapshot {
                 throw fail(s.shadowRadius * 3.5 >= max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) ? "shadowRadius" : "shadowOffset",
                            "the shadow spreads \(format(reach)) points on the canvas (3.5 × shadowRadius + the offset, scaled by the transforms); the limit is \(Int(RenderLimits.shadowReach)) points")
             }
+            shadowReach = reach
         }
-        return placement
+        return (placement, box!, shadowReach)
     }
 
     /// Corners of a box in the layer's bounds space that holds everything the layer itself draws:

@@ -238,13 +238,9 @@ struct Command {
         }
         try OutputPathCheck.check(out, option: "--out")
         let clock = Stopwatch()
-        let document = try Stage.loadDocument(URL(fileURLWithPath: file))
+        // Limits are checked at the scale the document is drawn at.
+        let document = try Stage.loadDocument(URL(fileURLWithPath: file), scale: arguments.scale.map { CGFloat($0) })
         let scale = arguments.scale.map { CGFloat($0) } ?? document.scale
-        do {
-            _ = try document.canvasPixels(scale: scale, scaleKey: arguments.scale == nil ? "canvas.scale" : "--scale")
-        } catch let error as LayerTreeDocument.Invalid {
-            throw StageError.invalidDocument(path: file, problem: error.description)
-        }
         let image = Stage.render(document, scale: scale)
         let sink = try PNGFileSink(file: URL(fileURLWithPath: out))
         do { try sink.append(image); try sink.finish() } catch { sink.cancel(); throw error }

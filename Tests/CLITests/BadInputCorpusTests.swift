@@ -106,13 +106,14 @@ struct BadInput: CustomStringConvertible, Sendable {
     }
 
     /// Layers nested `depth` deep through `key` (sublayers or mask), each with `properties`.
-    static func nested(_ depth: Int, through key: String, _ properties: String = "") -> String {
+    static func nested(_ depth: Int, through key: String, _ properties: String = "",
+                       canvas: String = #"{"width": 100, "height": 100}"#) -> String {
         var layer = #"{"bounds": [0, 0, 10, 10], "position": [5, 5], "backgroundColor": [1, 0, 0, 1]}"#
         for _ in 1..<depth {
             let inner = key == "mask" ? #""mask": \#(layer)"# : #""sublayers": [\#(layer)]"#
             layer = #"{"bounds": [0, 0, 10, 10], "position": [5, 5], \#(properties)\#(properties.isEmpty ? "" : ", ")\#(inner)}"#
         }
-        return document(root: layer)
+        return document(root: layer, canvas: canvas)
     }
 
     /// A PNG whose header claims `width`×`height` (no pixel data follows).
@@ -145,6 +146,11 @@ struct BadInput: CustomStringConvertible, Sendable {
              mentions: ["line 1", "root.sublayers[0]", "nested more than 512 deep"]),
         tree("JSON nested 100,000 deep", String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000),
              mentions: ["not valid JSON", "line 1, column 513", "nested more than 512 deep"]),
+        tree("full-canvas opacity groups nested 30 deep at the largest canvas",
+             nested(30, through: "sublayers", #""opacity": 0.9, "backgroundColor": [0, 1, 0, 0.5]"#,
+                    canvas: #"{"width": 2048, "height": 2048, "scale": 4}"#)
+                .replacingOccurrences(of: "[0, 0, 10, 10]", with: "[0, 0, 2048, 2048]").replacingOccurrences(of: "[5, 5]", with: "[1024, 1024]"),
+             mentions: ["root.sublayers[0]", ".opacity", "offscreen images", "limit of 268435456"]),
         tree("bounds of 1e10", sublayer(#""cornerRadius": 2"#).replacingOccurrences(of: "[0, 0, 10, 10]", with: "[0, 0, 1e10, 1e10]"),
              mentions: ["root.sublayers[0].bounds", "±10000000 points"]),
         tree("a transform scaling by 1e10", sublayer(#""transform": [1e10, 0, 0, 0, 0, 1e10, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]"#),
