@@ -42,7 +42,7 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
         // Frame sinks (PNG, MP4, GIF) and PNG decoding: sees C (libpng, FFmpeg).
-        .target(name: "Media", dependencies: ["Raster", "CPNG", "CFFmpeg"]),
+        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg"]),
         // Text: font faces (FreeType), shaping (HarfBuzz), glyph outlines as CGPaths, line breaking. Sees C
         // (FreeType, HarfBuzz). Ships Inter (OFL 1.1) as the system font, in Fonts/.
         .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")]),

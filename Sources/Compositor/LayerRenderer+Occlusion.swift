@@ -7,8 +7,9 @@ extension LayerRenderer {
     /// Draws siblings in order. A plain solid rectangle (a dimming layer, a backdrop) skips the pixels that a
     /// later opaque sibling certainly covers: they would be overwritten byte for byte.
     func drawChildren(_ children: [LayerSnapshot], parent: Space, into canvas: inout Canvas, clip: Clip, opacity: Double) {
+        var occluders: SiblingOccluders?
         for (index, child) in children.enumerated() {
-            if let solid = occludedSolidFill(children, at: index, parent: parent, clip: clip, opacity: opacity) {
+            if let solid = occludedSolidFill(children, at: index, parent: parent, clip: clip, opacity: opacity, occluders: &occluders) {
                 for piece in solid.pieces {
                     fill(.rect(RoundedRect(rect: piece, radii: .zero)), paint: .solid(solid.color),
                          paintSpace: .identity, into: &canvas, clip: clip, opacity: solid.opacity)
@@ -19,17 +20,25 @@ extension LayerRenderer {
         }
     }
 
+    func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
+                           opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
+        var occluders: SiblingOccluders?
+        return occludedSolidFill(children, at: index, parent: parent, clip: clip, opacity: opacity, occluders: &occluders)
+    }
+
     /// The child at `index` when it is a plain solid rectangle: the pieces of it not covered by later
     /// opaque siblings (all of it when none is), which draw the same pixels as the layer. Unclipped only:
     /// under a clip the pieces would be masked, which rounds differently from the clipped whole rectangle.
+    ///
+    /// Any set of later opaque siblings gives the same pixels (each only saves work), so among many
+    /// siblings only a bounded number are looked at (`SiblingOccluders`): the cost stays linear in the
+    /// number of siblings. `occluders` is built on first use and kept across one sibling list.
     func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
-                                   opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
+                           opacity: Double, occluders: inout SiblingOccluders?) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
         guard skipsOverdraw, opacity == 1, case .none = clip, let fill = plainSolidRect(children[index], parent: parent) else { return nil }
-        var later = children[(index + 1)...]
-        // A backdrop filter drawn in between reads the pixels a later sibling covers: they must be drawn.
-        if frameHasBackdropFilter, let stop = later.firstIndex(where: { containsBackdropFilter($0) }) { later = children[(index + 1)..<stop] }
-        let holes = later.compactMap { opaqueInterior(of: $0, parent: parent) }
-            .filter { !$0.intersection(PixelRect(enclosing: fill.shape.rect)).isEmpty }
+        if occluders == nil { occluders = SiblingOccluders(children, renderer: self, parent: parent) }
+        let area = PixelRect(enclosing: fill.shape.rect)
+        let holes = occluders!.holes(after: index, over: area)
         return (subtract(holes, from: fill.shape.rect), fill.color, Double(children[index].state.opacity))
     }
 
@@ -115,5 +124,61 @@ extension LayerRenderer {
             }
         }
         return pieces
+    }
+}
+
+/// The opaque interiors of one list of siblings, worked out once per list, and which of them a solid
+/// rectangle looks at. With few later siblings it looks at all of them; with many, at the
+/// `nearby` siblings right after it and the `nearby` next large ones, and keeps at most `maxHoles` that
+/// overlap it — so a list of n siblings costs O(n), where looking at every later sibling cost O(n²).
+struct SiblingOccluders {
+    static let nearby = 256
+    static let maxHoles = 64
+    /// Area in pixels from which an interior is large: it is looked at from anywhere before it.
+    static let largeArea = 256 * 256
+
+    /// Each sibling's opaque interior in canvas pixels, or nil.
+    let interiors: [PixelRect?]
+    /// For each sibling, the index of the first later sibling with a backdrop filter (which reads the
+    /// pixels below it, so nothing after it may be skipped before it), or the count.
+    let stops: [Int]
+    /// Indices of the siblings with large interiors, ascending.
+    let large: [Int]
+
+    init(_ children: [LayerSnapshot], renderer: LayerRenderer, parent: LayerRenderer.Space) {
+        let interiors = children.map { renderer.opaqueInterior(of: $0, parent: parent) }
+        self.interiors = interiors
+        var stops = [Int](repeating: children.count, count: children.count)
+        if renderer.frameHasBackdropFilter {
+            var next = children.count
+            for index in children.indices.reversed() {
+                stops[index] = next
+                if renderer.containsBackdropFilter(children[index]) { next = index }
+            }
+        }
+        self.stops = stops
+        large = interiors.indices.filter { interiors[$0].map { $0.width * $0.height >= Self.largeArea } ?? false }
+    }
+
+    /// Later siblings' interiors that overlap `area`, in sibling order.
+    func holes(after index: Int, over area: PixelRect) -> [PixelRect] {
+        let end = stops[index]
+        var candidates: [Int]
+        if end - index - 1 <= 2 * Self.nearby {
+            candidates = Array((index + 1)..<max(index + 1, end))
+        } else {
+            candidates = Array((index + 1)..<(index + 1 + Self.nearby))
+            // The large ones further on: binary search for the first after the nearby window.
+            var low = 0, high = large.count
+            while low < high { let mid = (low + high) / 2; if large[mid] < index + 1 + Self.nearby { low = mid + 1 } else { high = mid } }
+            candidates += large[low..<min(large.count, low + Self.nearby)].filter { $0 < end }
+        }
+        var holes: [PixelRect] = []
+        for j in candidates {
+            guard let interior = interiors[j], !interior.intersection(area).isEmpty else { continue }
+            holes.append(interior)
+            if holes.count == Self.maxHoles { break }
+        }
+        return holes
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import UIKit
 
 /// A JSON value, parsed and written here so that numbers round-trip exactly (Swift's shortest
 /// representation of a Double) and errors can name the exact place in the document.
@@ -76,13 +77,28 @@ public enum JSON: Equatable {
 
     // MARK: Parsing
 
+    /// A long JSON path shortened for a message: its start and end, with the number of levels left out
+    /// (`root.sublayers[0]…(90 levels)….sublayers[0].bounds`).
+    public static func abbreviated(_ path: String, keep: Int = 60) -> String {
+        guard path.count > 3 * keep else { return path }
+        let levels = path.filter { $0 == "." || $0 == "[" }.count
+        return "\(path.prefix(keep))…(\(levels) levels in all)…\(path.suffix(keep))"
+    }
+
     public struct ParseError: Error, CustomStringConvertible {
         public let line: Int, column: Int, message: String
-        public var description: String { "line \(line), column \(column): \(message)" }
+        /// Where in the document's structure, e.g. `root.sublayers[0].bounds[2]` (empty at the top).
+        public var path: String = ""
+        public var description: String { "line \(line), column \(column)\(path.isEmpty ? "" : " (at \(JSON.abbreviated(path)))"): \(message)" }
     }
 
     public static func parse(_ text: String) throws -> JSON {
-        var parser = Parser(Array(text.utf8))
+        try parse(bytes: Array(text.utf8))
+    }
+
+    /// Parses UTF-8 bytes. Arrays and objects may nest `RenderLimits.jsonDepth` deep (parsing recurses).
+    public static func parse(bytes: [UInt8]) throws -> JSON {
+        var parser = Parser(bytes)
         parser.skipSpace()
         let value = try parser.value()
         parser.skipSpace()
@@ -93,12 +109,22 @@ public enum JSON: Equatable {
     private struct Parser {
         let bytes: [UInt8]
         var index = 0
+        /// The keys and indices from the top to the value being read, for messages.
+        var path: [PathComponent] = []
+        enum PathComponent { case key(String), index(Int) }
         init(_ bytes: [UInt8]) { self.bytes = bytes }
 
         func error(_ message: String) -> ParseError {
             var line = 1, column = 1
             for byte in bytes[..<min(index, bytes.count)] { if byte == 10 { line += 1; column = 1 } else { column += 1 } }
-            return ParseError(line: line, column: column, message: message)
+            var where_ = ""
+            for component in path {
+                switch component {
+                case .key(let key): where_ += where_.isEmpty ? key : ".\(key)"
+                case .index(let i): where_ += "[\(i)]"
+                }
+            }
+            return ParseError(line: line, column: column, message: message, path: where_)
         }
 
         mutating func skipSpace() {
@@ -108,8 +134,11 @@ public enum JSON: Equatable {
         mutating func value() throws -> JSON {
             guard index < bytes.count else { throw error("unexpected end of the document") }
             switch bytes[index] {
-            case UInt8(ascii: "{"): return try object()
-            case UInt8(ascii: "["): return try array()
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                guard path.count < RenderLimits.jsonDepth else {
+                    throw error("arrays and objects are nested more than \(RenderLimits.jsonDepth) deep (the limit)")
+                }
+                return bytes[index] == UInt8(ascii: "{") ? try object() : try array()
             case UInt8(ascii: "\""): return .string(try string())
             case UInt8(ascii: "t"): try literal("true"); return .bool(true)
             case UInt8(ascii: "f"): try literal("false"); return .bool(false)
@@ -121,7 +150,7 @@ public enum JSON: Equatable {
         mutating func literal(_ word: String) throws {
             let w = Array(word.utf8)
             guard index + w.count <= bytes.count, Array(bytes[index..<index + w.count]) == w else {
-                throw error("unexpected character; expected a value")
+                throw error("unexpected character; expected a value (a number, a string in double quotes, true, false, null, [ or {)")
             }
             index += w.count
         }
@@ -129,9 +158,18 @@ public enum JSON: Equatable {
         mutating func number() throws -> Double {
             let start = index
             while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-            guard index > start, let n = Double(String(decoding: bytes[start..<index], as: UTF8.self)), n.isFinite else {
+            guard index > start else {
+                let shown = bytes[index] < 0x80 && bytes[index] >= 0x20 ? "'\(Character(Unicode.Scalar(bytes[index])))'" : String(format: "byte 0x%02X", bytes[index])
+                throw error("unexpected \(shown); expected a value (a number, a string in double quotes, true, false, null, [ or {)")
+            }
+            let text = String(decoding: bytes[start..<index], as: UTF8.self)
+            guard let n = Double(text) else {
                 index = start
-                throw error("unexpected character; expected a value")
+                throw error("'\(text)' is not a number")
+            }
+            guard n.isFinite else {
+                index = start
+                throw error("the number \(text) is out of range: numbers must lie within ±1.8e308 (a 64-bit floating-point number)")
             }
             return n
         }
@@ -175,8 +213,11 @@ public enum JSON: Equatable {
             var items: [JSON] = []
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "]") { index += 1; return .array([]) }
+            path.append(.index(0))
+            defer { path.removeLast() }
             while true {
                 skipSpace()
+                path[path.count - 1] = .index(items.count)
                 items.append(try value())
                 skipSpace()
                 guard index < bytes.count else { throw error("unterminated array") }
@@ -189,18 +230,21 @@ public enum JSON: Equatable {
         mutating func object() throws -> JSON {
             index += 1
             var members: [(String, JSON)] = []
+            var keys = Set<String>()
             skipSpace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object([]) }
             while true {
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { throw error("expected a key in quotes") }
                 let key = try string()
-                if members.contains(where: { $0.0 == key }) { throw error("the key \"\(key)\" appears twice") }
+                if !keys.insert(key).inserted { throw error("the key \"\(key)\" appears twice") }
                 skipSpace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { throw error("expected ':' after a key") }
                 index += 1
                 skipSpace()
+                path.append(.key(key))
                 members.append((key, try value()))
+                path.removeLast()
                 skipSpace()
                 guard index < bytes.count else { throw error("unterminated object") }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }

@@ -25,15 +25,22 @@ public struct LayerTreeDocument: Equatable {
     public struct Invalid: Error, CustomStringConvertible, Equatable {
         public let path: String
         public let message: String
-        public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+        public var description: String { path.isEmpty ? message : "\(JSON.abbreviated(path)): \(message)" }
     }
 
     // MARK: Reading
 
     /// `baseDirectory` resolves `contents.file` paths.
     public static func decode(_ text: String, baseDirectory: URL? = nil) throws -> LayerTreeDocument {
+        try decode(bytes: Array(text.utf8), baseDirectory: baseDirectory)
+    }
+
+    /// Decodes UTF-8 JSON bytes. Every limit of `RenderLimits` that a document can break (nesting, layer
+    /// count, canvas and image sizes, how far layers reach) is checked before anything is drawn.
+    /// `scale`: the scale it will be drawn at when not its own (`--scale`): limits are checked at that scale.
+    public static func decode(bytes: [UInt8], baseDirectory: URL? = nil, scale override: CGFloat? = nil) throws -> LayerTreeDocument {
         let json: JSON
-        do { json = try JSON.parse(text) } catch let error as JSON.ParseError {
+        do { json = try JSON.parse(bytes: bytes) } catch let error as JSON.ParseError {
             throw Invalid(path: "", message: "not valid JSON (\(error))")
         }
         var top = try Reader(json, path: "")
@@ -46,26 +53,60 @@ public struct LayerTreeDocument: Equatable {
         }
         guard let canvasJSON = top.take("canvas") else { throw Invalid(path: "canvas", message: "missing; give {\"width\": 393, \"height\": 852, \"scale\": 3}") }
         var canvas = try Reader(canvasJSON, path: "canvas")
-        guard let width = try canvas.number("width"), let height = try canvas.number("height"), width > 0, height > 0 else {
-            throw Invalid(path: "canvas", message: "width and height are required and must be greater than 0 (points)")
+        guard let width = try canvas.number("width"), let height = try canvas.number("height") else {
+            throw Invalid(path: "canvas", message: "width and height are required: the screen in points, e.g. {\"width\": 393, \"height\": 852}")
+        }
+        for (key, value) in [("width", width), ("height", height)] where !(value > 0) {
+            throw Invalid(path: "canvas.\(key)", message: "\(value) is not a size; give points greater than 0")
         }
         let scale = try canvas.number("scale") ?? 1
-        guard scale > 0, scale <= 4 else { throw Invalid(path: "canvas.scale", message: "\(scale) is outside 0 < scale ≤ 4") }
+        guard scale > 0, scale <= RenderLimits.maxScale else {
+            throw Invalid(path: "canvas.scale", message: "\(scale) is outside 0 < scale ≤ \(Int(RenderLimits.maxScale))")
+        }
         let background = try canvas.color("background") ?? .black
         try canvas.finish()
+        let size = CGSize(width: width, height: height)
+        let scaleKey = override == nil ? "canvas.scale" : "--scale"
+        _ = try canvasPixels(size: size, scale: override ?? CGFloat(scale), scaleKey: scaleKey)
         guard let rootJSON = top.take("root") else { throw Invalid(path: "root", message: "missing: the root layer") }
-        let root = try layer(rootJSON, path: "root", base: baseDirectory)
+        var count = 0
+        let root = try layer(rootJSON, path: "root", base: baseDirectory, depth: 1, count: &count)
         try top.finish()
-        do { try root.validate() } catch let error as InvalidLayerTree {
-            throw Invalid(path: error.layerPath.components(separatedBy: " (").first! + "." + error.property, message: error.problem)
-        }
-        let document = LayerTreeDocument(canvasSize: CGSize(width: width, height: height), scale: CGFloat(scale),
-                                         background: background, root: root)
-        let pixels = (Int((width * scale).rounded()), Int((height * scale).rounded()))
-        guard pixels.0 <= RenderSettings.maxCanvasSide, pixels.1 <= RenderSettings.maxCanvasSide else {
-            throw Invalid(path: "canvas", message: "\(pixels.0)×\(pixels.1) pixels is over the limit of \(RenderSettings.maxCanvasSide) on each side; lower the scale")
-        }
+        let document = LayerTreeDocument(canvasSize: size, scale: CGFloat(scale), background: background, root: root)
+        try document.checkLimits(scale: override ?? CGFloat(scale), scaleKey: scaleKey)
         return document
+    }
+
+    /// Checks the document against `RenderLimits` at `scale` (the document's own, or `--scale`'s, which
+    /// `scaleKey` names): the canvas's size, and the tree's depth, layer count, reach and offscreen images.
+    public func checkLimits(scale: CGFloat, scaleKey: String) throws {
+        _ = try canvasPixels(scale: scale, scaleKey: scaleKey)
+        do { try root.validate(canvas: (canvasSize, scale)) } catch let error as InvalidLayerTree {
+            var message = error.problem
+            if scaleKey != "canvas.scale", message.contains("lower the scale") { message += " (\(scaleKey))" }
+            throw Invalid(path: error.layerPath.components(separatedBy: " (").first! + "." + error.property, message: message)
+        }
+    }
+
+    /// The canvas in pixels at `scale` (the document's own, or `--scale`'s); refuses a canvas under one pixel
+    /// or over `RenderLimits.canvasSide` on a side, naming `scaleKey` as what to change.
+    public static func canvasPixels(size: CGSize, scale: CGFloat, scaleKey: String) throws -> (width: Int, height: Int) {
+        let w = Double(size.width * scale).rounded(), h = Double(size.height * scale).rounded()
+        let side = Double(RenderLimits.canvasSide)
+        for (key, points, pixels) in [("width", size.width, w), ("height", size.height, h)] {
+            if pixels < 1 {
+                throw Invalid(path: "canvas.\(key)", message: "\(points) points at a scale of \(scale) is \(Int(pixels)) pixels; the canvas needs at least 1 pixel on each side. Give a larger \(key) or \(scaleKey)")
+            }
+            if pixels > side {
+                throw Invalid(path: "canvas", message: "\(pixels > 1e15 ? String(format: "%.3g", pixels) : String(Int(pixels))) pixels of \(key) at a scale of \(scale) is over the limit of \(RenderLimits.canvasSide) on each side; lower the \(key) or \(scaleKey)")
+            }
+        }
+        return (Int(w), Int(h))
+    }
+
+    /// The canvas in pixels at `scale`.
+    public func canvasPixels(scale: CGFloat, scaleKey: String = "canvas.scale") throws -> (width: Int, height: Int) {
+        try Self.canvasPixels(size: canvasSize, scale: scale, scaleKey: scaleKey)
     }
 
     static let layerKeys = ["name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
@@ -78,7 +119,15 @@ public struct LayerTreeDocument: Equatable {
                                                         ("layerMinXMaxYCorner", .layerMinXMaxYCorner),
                                                         ("layerMaxXMaxYCorner", .layerMaxXMaxYCorner)]
 
-    static func layer(_ json: JSON, path: String, base: URL?) throws -> LayerSnapshot {
+    static func layer(_ json: JSON, path: String, base: URL?, depth: Int, count: inout Int) throws -> LayerSnapshot {
+        // Decoding recurses: the depth is checked here, before the limit's extra level is read.
+        guard depth <= RenderLimits.layerDepth else {
+            throw Invalid(path: path, message: "layers are nested more than \(RenderLimits.layerDepth) deep (the limit of sublayers and masks within one another); flatten the tree")
+        }
+        count += 1
+        guard count <= RenderLimits.layerCount else {
+            throw Invalid(path: path, message: "the document has more than \(RenderLimits.layerCount) layers (the limit); draw fewer layers or merge them")
+        }
         var r = try Reader(json, path: path, knownKeys: layerKeys)
         var s = LayerState()
         if let v = try r.rect("bounds") { s.bounds = v }
@@ -89,11 +138,11 @@ public struct LayerTreeDocument: Equatable {
         if let v = try r.transform("sublayerTransform") { s.sublayerTransform = v }
         if let v = try r.bool("isHidden") { s.isHidden = v }
         if let v = try r.bool("isDoubleSided") { s.isDoubleSided = v }
-        if let v = try r.number("opacity") { s.opacity = Float(min(max(v, 0), 1)) }
+        if let v = try r.fraction("opacity", "an opacity from 0 (transparent) to 1 (opaque)") { s.opacity = Float(v) }
         if let v = try r.bool("allowsGroupOpacity") { s.allowsGroupOpacity = v }
         if let v = try r.bool("masksToBounds") { s.masksToBounds = v }
         if r.has("backgroundColor") { s.backgroundColor = try r.color("backgroundColor") }
-        if let v = try r.number("cornerRadius") { s.cornerRadius = CGFloat(v) }
+        if let v = try r.number("cornerRadius", atLeast: 0, "a radius of 0 points or more") { s.cornerRadius = CGFloat(v) }
         if let names = try r.strings("maskedCorners") {
             var mask: CACornerMask = []
             for (index, name) in names.enumerated() {
@@ -110,7 +159,7 @@ public struct LayerTreeDocument: Equatable {
             }
             s.cornerCurve = CALayerCornerCurve(rawValue: v)
         }
-        if let v = try r.number("borderWidth") { s.borderWidth = CGFloat(v) }
+        if let v = try r.number("borderWidth", atLeast: 0, "a width of 0 points or more") { s.borderWidth = CGFloat(v) }
         if r.has("borderColor") { s.borderColor = try r.color("borderColor") }
         if let contents = r.take("contents") { s.contents = try image(contents, path: "\(path).contents", base: base) }
         if let v = try r.string("contentsGravity") {
@@ -119,14 +168,28 @@ public struct LayerTreeDocument: Equatable {
             }
             s.contentsGravity = gravity
         }
-        if let v = try r.number("contentsScale") { s.contentsScale = CGFloat(v) }
+        if let v = try r.number("contentsScale") {
+            guard v > 0 else { throw Invalid(path: "\(path).contentsScale", message: "\(v) is not a scale; give image pixels per point, greater than 0 (e.g. 1, 2 or 3)") }
+            s.contentsScale = CGFloat(v)
+        }
         if r.has("shadowColor") { s.shadowColor = try r.color("shadowColor") }
-        if let v = try r.number("shadowOpacity") { s.shadowOpacity = Float(min(max(v, 0), 1)) }
+        if let v = try r.fraction("shadowOpacity", "an opacity from 0 (no shadow) to 1") { s.shadowOpacity = Float(v) }
         if let v = try r.size("shadowOffset") { s.shadowOffset = v }
-        if let v = try r.number("shadowRadius") { s.shadowRadius = CGFloat(v) }
+        if let v = try r.number("shadowRadius", atLeast: 0, "the blur's standard deviation in points, from 0 to \(Int(RenderLimits.blurRadius))") {
+            guard v <= RenderLimits.blurRadius else {
+                throw Invalid(path: "\(path).shadowRadius", message: "\(v) is over the limit of \(Int(RenderLimits.blurRadius)) points; give the blur's standard deviation from 0 to \(Int(RenderLimits.blurRadius))")
+            }
+            s.shadowRadius = CGFloat(v)
+        }
         if let v = r.take("shadowPath") { s.shadowPath = try cgPath(v, path: "\(path).shadowPath") }
         if let colors = try r.colors("colors") {
-            s.gradient = LayerState.Gradient(colors: colors, locations: try r.numbers("locations")?.map { CGFloat($0) },
+            let locations = try r.numbers("locations")
+            if let locations {
+                if let bad = locations.firstIndex(where: { !(0...1).contains($0) }) {
+                    throw Invalid(path: "\(path).locations[\(bad)]", message: "\(locations[bad]) is outside 0…1; a location is a fraction of the way from startPoint to endPoint")
+                }
+            }
+            s.gradient = LayerState.Gradient(colors: colors, locations: locations?.map { CGFloat($0) },
                                              startPoint: try r.point("startPoint") ?? CGPoint(x: 0.5, y: 0),
                                              endPoint: try r.point("endPoint") ?? CGPoint(x: 0.5, y: 1))
         } else if r.has("locations") || r.has("startPoint") || r.has("endPoint") {
@@ -142,10 +205,12 @@ public struct LayerTreeDocument: Equatable {
             s.backdropStrength = CGFloat(v)
         }
         var snapshot = LayerSnapshot(name: try r.string("name"), state: s)
-        if let mask = r.take("mask") { snapshot.mask = try layer(mask, path: "\(path).mask", base: base) }
+        if let mask = r.take("mask") { snapshot.mask = try layer(mask, path: "\(path).mask", base: base, depth: depth + 1, count: &count) }
         if let sublayers = r.take("sublayers") {
             guard case .array(let items) = sublayers else { throw Invalid(path: "\(path).sublayers", message: "expected an array of layers, got \(sublayers.typeName)") }
-            snapshot.sublayers = try items.enumerated().map { try layer($1, path: "\(path).sublayers[\($0)]", base: base) }
+            snapshot.sublayers = try items.enumerated().map {
+                try layer($1, path: "\(path).sublayers[\($0)]", base: base, depth: depth + 1, count: &count)
+            }
         }
         try r.finish()
         return snapshot
@@ -155,12 +220,28 @@ public struct LayerTreeDocument: Equatable {
         var r = try Reader(json, path: path, knownKeys: ["rgba", "width", "height", "png", "file"])
         let pixels: PixelBuffer
         if let rgba = try r.string("rgba") {
-            guard let width = try r.number("width"), let height = try r.number("height"), width >= 1, height >= 1,
-                  let data = Data(base64Encoded: rgba), data.count == Int(width) * Int(height) * 4 else {
-                throw Invalid(path: path, message: "\"rgba\" needs \"width\" and \"height\" and exactly width × height × 4 bytes of base64 premultiplied RGBA")
+            guard let width = try r.number("width"), let height = try r.number("height") else {
+                throw Invalid(path: path, message: "\"rgba\" needs \"width\" and \"height\": the image's size in pixels")
+            }
+            // Checked before multiplying: a size such as 2^62 would overflow.
+            for (key, value) in [("width", width), ("height", height)] {
+                guard value == value.rounded(), value >= 1, value <= Double(RenderLimits.imageSide) else {
+                    throw Invalid(path: "\(path).\(key)", message: "\(value) is not an image \(key); give a whole number of pixels from 1 to \(RenderLimits.imageSide)")
+                }
+            }
+            let w = Int(width), h = Int(height)
+            guard RenderLimits.allowsImage(width: w, height: h) else {
+                throw Invalid(path: path, message: "a \(w)×\(h) image is over the limit: images may have \(RenderLimits.imageLimitDescription)")
+            }
+            // Base64 holds 3 bytes in 4 characters: a string of the wrong length is refused before decoding.
+            guard rgba.utf8.count / 4 * 3 >= w * h * 4, let data = Data(base64Encoded: rgba) else {
+                throw Invalid(path: "\(path).rgba", message: "not \(w) × \(h) × 4 bytes of base64: give premultiplied RGBA, 4 bytes per pixel, row by row")
+            }
+            guard data.count == w * h * 4 else {
+                throw Invalid(path: "\(path).rgba", message: "\(data.count) bytes for a \(w)×\(h) image, which needs \(w * h * 4) (width × height × 4, premultiplied RGBA)")
             }
             try r.finish()
-            return CGImage(width: Int(width), height: Int(height), premultipliedRGBA: [UInt8](data))!
+            return CGImage(width: w, height: h, premultipliedRGBA: [UInt8](data))!
         } else if let png = try r.string("png") {
             guard let data = Data(base64Encoded: png) else { throw Invalid(path: "\(path).png", message: "not valid base64") }
             do { pixels = try PNGCodec.decode([UInt8](data)) } catch {
@@ -299,7 +380,9 @@ public struct LayerTreeDocument: Equatable {
             var run = try Reader(item, path: at, knownKeys: ["string", "font", "size", "color", "kern"])
             guard let string = try run.string("string") else { throw Invalid(path: "\(at).string", message: "a run needs its string") }
             let size = try run.number("size") ?? 17
-            guard size.isFinite, size > 0 else { throw Invalid(path: "\(at).size", message: "\(size) is not a font size; give points greater than 0") }
+            guard size.isFinite, size > 0, size <= RenderLimits.fontSize else {
+                throw Invalid(path: "\(at).size", message: "\(size) is not a font size; give points greater than 0 and at most \(Int(RenderLimits.fontSize))")
+            }
             let result = LayerText.Run(string, fontName: try run.string("font") ?? CATextLayer.systemFontName, fontSize: CGFloat(size),
                                        color: try run.color("color") ?? .black, kern: CGFloat(try run.number("kern") ?? 0))
             try run.finish()
@@ -316,11 +399,20 @@ public struct LayerTreeDocument: Equatable {
                              alignment: try choice("alignment", [.left, .center, .right, .natural, .justified], default: .natural),
                              lineBreak: try choice("lineBreak", [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,
                                                                  .byTruncatingTail, .byTruncatingMiddle], default: .byTruncatingTail),
-                             numberOfLines: Int(try r.number("numberOfLines") ?? 1),
+                             numberOfLines: try lineCount(r.number("numberOfLines"), path: "\(path).numberOfLines"),
                              lineSpacing: CGFloat(try r.number("lineSpacing") ?? 0),
                              verticalPlacement: try choice("verticalPlacement", [.top, .center], default: .center))
         try r.finish()
         return text
+    }
+
+    /// `numberOfLines`: a whole number, 0 for no limit (1 when absent).
+    static func lineCount(_ value: Double?, path: String) throws -> Int {
+        guard let value else { return 1 }
+        guard value == value.rounded(), value >= 0, value <= 1_000_000 else {
+            throw Invalid(path: path, message: "\(value) is not a number of lines; give a whole number, 0 for no limit")
+        }
+        return Int(value)
     }
 
     /// `{"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
@@ -462,6 +554,17 @@ struct Reader {
         throw invalid(key, message)
     }
 
+    /// A number from 0 to 1; `what` says what it is, for the message.
+    mutating func fraction(_ key: String, _ what: String) throws -> Double? {
+        guard let n = try number(key) else { return nil }
+        guard (0...1).contains(n) else { throw invalid(key, "\(n) is outside 0…1; give \(what)") }
+        return n
+    }
+    mutating func number(_ key: String, atLeast minimum: Double, _ what: String) throws -> Double? {
+        guard let n = try number(key) else { return nil }
+        guard n >= minimum else { throw invalid(key, "\(n) is out of range; give \(what)") }
+        return n
+    }
     mutating func number(_ key: String) throws -> Double? {
         guard let value = take(key) else { return nil }
         guard case .number(let n) = value else { throw invalid(key, "expected a number, got \(value.typeName)") }
@@ -560,15 +663,66 @@ extension Stage {
     }
 
     /// Reads a layer-tree document, with errors that name the file and the JSON path.
-    public static func loadDocument(_ url: URL) throws -> LayerTreeDocument {
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw StageError.invalidDocument(path: url.path, problem: "cannot be read (\(error.localizedDescription))")
-        }
+    /// `scale`: the scale it will be drawn at when not its own (`--scale`), for checking limits.
+    public static func loadDocument(_ url: URL, scale: CGFloat? = nil) throws -> LayerTreeDocument {
+        let bytes = try readDocumentBytes(url)
         do {
-            return try LayerTreeDocument.decode(text, baseDirectory: url.deletingLastPathComponent())
+            return try LayerTreeDocument.decode(bytes: bytes, baseDirectory: url.deletingLastPathComponent(), scale: scale)
         } catch let error as LayerTreeDocument.Invalid {
             throw StageError.invalidDocument(path: url.path, problem: error.description)
+        }
+    }
+
+    /// The file's bytes, when it is a regular file within `RenderLimits.documentBytes` that holds UTF-8
+    /// text; otherwise an error that says what the file is instead.
+    static func readDocumentBytes(_ url: URL) throws -> [UInt8] {
+        let path = url.path
+        func refuse(_ problem: String) -> StageError { .invalidDocument(path: path, problem: problem) }
+        let hint = "give the .json file of a layer-tree document (written by SCENE --dump-tree tree.json --at SECONDS, or by hand: docs/LAYER-TREE-FORMAT.md)"
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            if errno == ENOENT { throw refuse("no such file (relative paths start at \(FileManager.default.currentDirectoryPath)); \(hint)") }
+            throw refuse("cannot be read (\(String(cString: strerror(errno)))); check the path and its permissions")
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG: break
+        case S_IFDIR: throw refuse("is a directory, not a document; \(hint)")
+        default: throw refuse("is not a regular file (a device, pipe or socket); \(hint)")
+        }
+        guard Int(info.st_size) <= RenderLimits.documentBytes else {
+            throw refuse("is \(info.st_size) bytes, over the limit of \(RenderLimits.documentBytes) bytes for a layer-tree document")
+        }
+        let data: Data
+        do { data = try Data(contentsOf: url) } catch {
+            throw refuse("cannot be read (\((error as NSError).localizedFailureReason ?? error.localizedDescription)); check its permissions")
+        }
+        let bytes = [UInt8](data)
+        guard bytes.count <= RenderLimits.documentBytes else {
+            throw refuse("is over the limit of \(RenderLimits.documentBytes) bytes for a layer-tree document")
+        }
+        if bytes.isEmpty { throw refuse("is empty; \(hint)") }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            throw refuse("is a PNG image, not a layer-tree document; \(hint). To draw an image, put it in a layer's contents: {\"file\": \"image.png\"}")
+        }
+        if let offset = firstInvalidUTF8(bytes) {
+            var line = 1, column = 1
+            for byte in bytes[..<offset] { if byte == 10 { line += 1; column = 1 } else { column += 1 } }
+            throw refuse("is not UTF-8 text (byte 0x\(String(bytes[offset], radix: 16, uppercase: true)) at line \(line), column \(column)): a layer-tree document is JSON in UTF-8; \(hint)")
+        }
+        return bytes
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8, or nil.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var iterator = bytes.makeIterator(), decoder = UTF8(), offset = 0
+        // Decoded scalar by scalar to learn where the bad byte is.
+        while true {
+            let before = offset
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): offset += UTF8.width(scalar)
+            case .emptyInput: return nil
+            case .error: return before
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 // PNG encoding and decoding through libpng's simplified API (png_image_*), which reports errors through
 // png_image.message instead of longjmp, so no setjmp/longjmp ever crosses Swift frames.
 internal import CPNG
+import CoreGraphics
 import Foundation
 import Raster
 
@@ -9,7 +10,7 @@ private let pngFormatRGB = UInt32(PNG_FORMAT_FLAG_COLOR)
 private let pngFormatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
 /// Larger images are refused (1 GiB of RGBA), as a guard against absurd or hostile headers.
-private let maximumPixelCount = 1 << 28
+private let maximumPixelCount = RenderLimits.imagePixels
 
 extension PNGCodec {
     // MARK: Premultiplication
@@ -173,9 +174,10 @@ extension PNGCodec {
                 throw MediaError("\(notPNG) (libpng: \(message(of: png))).")
             }
             let width = Int(png.width), height = Int(png.height)
-            guard width > 0, height > 0, width <= Int(Int32.max) / 4, width * height <= maximumPixelCount else {
-                throw MediaError("\(source) is a \(width)×\(height) PNG, larger than the \(maximumPixelCount)"
-                                 + " pixels Media reads.")
+            // Checked from the header, before the pixels are allocated.
+            guard RenderLimits.allowsImage(width: width, height: height) else {
+                throw MediaError("\(source) is a \(width)×\(height) PNG, over the limit: images may have"
+                                 + " \(RenderLimits.imageLimitDescription). Scale the image down.")
             }
             png.format = pngFormatRGBA
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
@@ -207,6 +209,17 @@ extension PNGCodec {
             throw MediaError("Cannot read \(what) \(path): it is a directory, not a file.")
         case .other:
             break
+        }
+        // A device (/dev/zero) or pipe never ends, and a huge file is no image: both refused before reading.
+        if let attributes = try? FileManager.default.attributesOfItem(atPath: path) {
+            if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+                throw MediaError("Cannot read \(what) \(path): it is not a regular file (a device, pipe or socket)."
+                                 + " Give the path of a PNG file.")
+            }
+            if let size = attributes[.size] as? NSNumber, size.intValue > RenderLimits.imageFileBytes {
+                throw MediaError("Cannot read \(what) \(path): it is \(size.intValue) bytes, over the limit of"
+                                 + " \(RenderLimits.imageFileBytes) bytes for an image file.")
+            }
         }
         do {
             return [UInt8](try Data(contentsOf: url))

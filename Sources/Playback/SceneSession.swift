@@ -11,7 +11,7 @@ public final class SceneSession {
     public static let leadIn: TimeInterval = 0.2
     public static let hold: TimeInterval = 0.3
     /// A scene that has not settled by then is broken (an animation that never ends, a script that loops).
-    public static let timeLimit: TimeInterval = 120
+    public static let timeLimit: TimeInterval = RenderLimits.clipSeconds
 
     public let definition: SceneDefinition
     public let device: Device
@@ -184,7 +184,7 @@ public final class SceneSession {
     private func renderLayers(scale: CGFloat, chrome: Bool) throws -> PixelBuffer {
         if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
         let tree = snapshot(chrome: chrome, scale: scale)
-        do { try tree.validate() } catch let error as InvalidLayerTree {
+        do { try tree.validate(canvas: (device.size, scale)) } catch let error as InvalidLayerTree {
             throw StageError.invalidLayerTree(scene: definition.name, time: now, problem: error.description)
         }
         return renderer!.render(tree, size: device.size, background: .black)

@@ -10,13 +10,93 @@ public struct InvalidLayerTree: Error, CustomStringConvertible, Equatable {
 }
 
 extension LayerSnapshot {
-    /// Checks that every value that places or sizes something is finite, and that sizes and radii are not
-    /// negative. `path` names this layer in messages.
-    public func validate(path: String = "root") throws {
+    /// Checks that every value that places or sizes something is finite, that sizes and radii are not
+    /// negative, and that the tree is within `RenderLimits`: nesting depth, layer count, and how far what
+    /// each drawn layer draws reaches on the canvas after every transform above it (so pixel arithmetic
+    /// stays exact). `path` names this layer in messages. Recurses at most `RenderLimits.layerDepth` deep.
+    ///
+    /// With `canvas` (the canvas in points and its pixels per point), it also checks that the offscreen
+    /// images the renderer keeps at once for nested groups (opacity groups, masks, shadows) stay within
+    /// `RenderLimits.offscreenPixels`.
+    public func validate(path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
+        var count = 0
+        let area = canvas.map { CanvasArea(size: $0.size, scale: Double($0.scale)) }
+        _ = try validate(path: path, depth: 1, count: &count, parent: (.identity, nil), canvas: area)
+    }
+
+    /// The canvas, for sizing offscreen images.
+    struct CanvasArea {
+        let size: CGSize, scale: Double
+        /// Pixels of `box` (canvas points) within the canvas grown by `margin` points on each side.
+        func pixels(of box: Box, margin: Double) -> Double {
+            let width = min(box.maxX, Double(size.width) + margin) - max(box.minX, -margin)
+            let height = min(box.maxY, Double(size.height) + margin) - max(box.minY, -margin)
+            return width > 0 && height > 0 ? (width * scale + 2) * (height * scale + 2) : 0
+        }
+    }
+
+    /// A box on the canvas, in points.
+    struct Box {
+        var minX, minY, maxX, maxY: Double
+        func union(_ other: Box?) -> Box {
+            guard let other else { return self }
+            return Box(minX: min(minX, other.minX), minY: min(minY, other.minY), maxX: max(maxX, other.maxX), maxY: max(maxY, other.maxY))
+        }
+    }
+
+    /// `parent`: the space the layer is placed in — the superlayer's placement and its sublayerTransform
+    /// (about its anchor; nil when identity) — or nil when the superlayer is not drawn. Returns the box on
+    /// the canvas of what the subtree draws and the offscreen pixels it keeps at once at its worst.
+    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D?)?,
+                          canvas: CanvasArea?) throws -> (box: Box?, offscreen: Double) {
         let where_ = name.map { "\(path) (\"\($0)\")" } ?? path
         func fail(_ property: String, _ problem: String) -> InvalidLayerTree {
             InvalidLayerTree(layerPath: where_, property: property, problem: problem)
         }
+        if depth > RenderLimits.layerDepth {
+            // Said at the superlayer, naming the key that holds this layer.
+            let split = path.lastIndex(of: ".").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, "sublayers")
+            throw InvalidLayerTree(layerPath: split.0, property: split.1,
+                                   problem: "layers are nested more than \(RenderLimits.layerDepth) deep (the limit of sublayers and masks within one another); flatten the tree")
+        }
+        count += 1
+        if count > RenderLimits.layerCount {
+            throw fail("sublayers", "the tree has more than \(RenderLimits.layerCount) layers (the limit); draw fewer layers or merge them")
+        }
+        try validateValues(fail)
+        // Where the layer lands on the canvas (nil: not drawn, like its sublayers — hidden, transparent,
+        // or turned behind the eye).
+        var placed: (map: ProjectiveMap, box: Box, shadowReach: Double)?
+        if let parent, !state.isHidden, state.opacity > 0 {
+            placed = try checkReach(parent: parent, fail)
+        }
+        let placement = placed?.map
+        let masked = try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, nil) }, canvas: canvas)
+        let sublayerTransform = state.sublayerTransformAboutAnchor
+        let content = placement.map { ($0, CATransform3DIsIdentity(sublayerTransform) ? nil : sublayerTransform) }
+        var box = placed?.box, below = masked?.offscreen ?? 0
+        for (index, child) in sublayers.enumerated() {
+            let drawn = try child.validate(path: "\(path).sublayers[\(index)]", depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            if let childBox = drawn.box, !state.masksToBounds { box = childBox.union(box) }
+            below = max(below, drawn.offscreen)
+        }
+        guard let placed, let canvas, let box else { return (box, below) }
+        // A layer that may be drawn offscreen (its group, mask or shadow cast from its content) keeps an
+        // image of what it draws, and as much again for the mask or the shadow's group, while the groups
+        // within it draw theirs.
+        let s = state
+        let shadow = s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0
+        let group = mask != nil || shadow || (s.opacity < 1 && s.allowsGroupOpacity && !sublayers.isEmpty)
+        guard group else { return (box, below) }
+        let total = 3 * canvas.pixels(of: box, margin: shadow ? placed.shadowReach : 0) + below
+        if total > Double(RenderLimits.offscreenPixels) {
+            throw fail(mask != nil ? "mask" : shadow ? "shadowOpacity" : "opacity",
+                       "this layer and the groups within it (opacity groups, masks, shadows cast from content) would keep \(Int(total)) pixels of offscreen images at once, over the limit of \(RenderLimits.offscreenPixels); nest fewer translucent, masked or shadowed layers, make them smaller, or lower the scale")
+        }
+        return (box, total)
+    }
+
+    private func validateValues(_ fail: (String, String) -> InvalidLayerTree) throws {
         func finite(_ property: String, _ values: [CGFloat]) throws {
             if let bad = values.first(where: { !$0.isFinite }) { throw fail(property, "\(bad) is not a finite number") }
         }
@@ -35,12 +115,16 @@ extension LayerSnapshot {
         if s.cornerRadius < 0 { throw fail("cornerRadius", "\(s.cornerRadius) is negative") }
         try finite("shadowRadius", [s.shadowRadius])
         if s.shadowRadius < 0 { throw fail("shadowRadius", "\(s.shadowRadius) is negative") }
+        if s.shadowRadius > RenderLimits.blurRadius {
+            throw fail("shadowRadius", "\(s.shadowRadius) is over the limit of \(Int(RenderLimits.blurRadius)) points")
+        }
         try finite("shadowOffset", [s.shadowOffset.width, s.shadowOffset.height])
         if !s.shadowOpacity.isFinite { throw fail("shadowOpacity", "\(s.shadowOpacity) is not a finite number") }
         try finite("borderWidth", [s.borderWidth])
         if s.borderWidth < 0 { throw fail("borderWidth", "\(s.borderWidth) is negative") }
         try finite("contentsScale", [s.contentsScale])
         if s.contentsScale <= 0 { throw fail("contentsScale", "\(s.contentsScale) must be greater than 0") }
+        if let path = s.shadowPath { try finite("shadowPath", path.allPoints.flatMap { [$0.x, $0.y] }) }
         if let gradient = s.gradient {
             try finite("startPoint", [gradient.startPoint.x, gradient.startPoint.y])
             try finite("endPoint", [gradient.endPoint.x, gradient.endPoint.y])
@@ -50,18 +134,211 @@ extension LayerSnapshot {
             for run in text.runs {
                 try finite("text.fontSize", [run.fontSize])
                 if run.fontSize <= 0 { throw fail("text.fontSize", "\(run.fontSize) must be greater than 0") }
+                if Double(run.fontSize) > RenderLimits.fontSize {
+                    throw fail("text.fontSize", "\(run.fontSize) is over the limit of \(Int(RenderLimits.fontSize)) points")
+                }
                 try finite("text.kern", [run.kern])
             }
             try finite("text.lineSpacing", [text.lineSpacing])
             if text.numberOfLines < 0 { throw fail("text.numberOfLines", "\(text.numberOfLines) is negative; 0 means no limit") }
         }
+        if let shape = s.shape {
+            if let path = shape.path { try finite("shape.path", path.allPoints.flatMap { [$0.x, $0.y] }) }
+            try finite("shape.lineWidth", [shape.lineWidth])
+            try finite("shape.miterLimit", [shape.miterLimit])
+            try finite("shape.lineDashPhase", [shape.lineDashPhase])
+            try finite("shape.lineDashPattern", shape.lineDashPattern ?? [])
+            try finite("shape.strokeStart", [shape.strokeStart])
+            try finite("shape.strokeEnd", [shape.strokeEnd])
+            if let pattern = shape.lineDashPattern, let path = shape.path, shape.strokeColor != nil {
+                // Dashing cuts the path into pieces: a tiny pattern along a long path would be millions.
+                let period = Double(pattern.reduce(0) { $0 + max($1, 0) })
+                let dashes = period > 0 ? path.controlPolygonLength / period * Double(pattern.count) : 0
+                if dashes > Double(RenderLimits.dashes) {
+                    throw fail("shape.lineDashPattern", "the pattern would cut the path into about \(Int(min(dashes, 1e18))) dashes, over the limit of \(RenderLimits.dashes); use longer dashes")
+                }
+            }
+        }
         if let filter = s.backdropFilter {
             try finite("backdropFilter.blurRadius", [filter.blurRadius])
             if filter.blurRadius < 0 { throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is negative") }
+            if filter.blurRadius > RenderLimits.blurRadius {
+                throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is over the limit of \(Int(RenderLimits.blurRadius)) points")
+            }
             try finite("backdropFilter.saturation", [filter.saturation])
         }
         try finite("backdropStrength", [s.backdropStrength])
-        try mask?.validate(path: "\(path).mask")
-        for (index, child) in sublayers.enumerated() { try child.validate(path: "\(path).sublayers[\(index)]") }
     }
+
+    /// Checks that what the layer draws stays within `RenderLimits.coordinate` of the canvas's origin
+    /// (and its shadow's spread within `RenderLimits.shadowReach`); returns the layer's placement, or nil
+    /// when the renderer would skip it (a corner at or behind the eye).
+    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D?), _ fail: (String, String) -> InvalidLayerTree) throws
+        -> (map: ProjectiveMap, box: Box, shadowReach: Double)? {
+        let s = state
+        let placement: ProjectiveMap
+        if CATransform3DIsIdentity(s.transform) && parent.sublayer == nil {
+            placement = ProjectiveMap.translation(Double(s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX),
+                                                  Double(s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)).then(parent.map)
+        } else {
+            placement = ProjectiveMap(CATransform3DConcat(s.toSuperlayer, parent.sublayer ?? CATransform3DIdentity)).then(parent.map)
+        }
+        let limit = RenderLimits.coordinate
+        // The property to blame: the first of the layer's own values that is out of range by itself.
+        func culprit() -> String {
+            let own: [(String, [CGFloat])] = [
+                ("bounds", [s.bounds.minX, s.bounds.minY, s.bounds.maxX, s.bounds.maxY]), ("position", [s.position.x, s.position.y]),
+                ("shadowOffset", [s.shadowOffset.width, s.shadowOffset.height]),
+                ("shape.path", s.shape?.path?.allPoints.flatMap { [$0.x, $0.y] } ?? []),
+                ("shadowPath", s.shadowPath?.allPoints.flatMap { [$0.x, $0.y] } ?? []),
+            ]
+            if let found = own.first(where: { $0.1.contains { abs(Double($0)) > limit } }) { return found.0 }
+            if s.contents != nil, Double(s.contentsScale) < 1e-3 { return "contentsScale" }
+            if s.text != nil { return "text" }
+            return CATransform3DIsIdentity(s.transform) ? "position" : "transform"
+        }
+        let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
+                       CGPoint(x: s.bounds.minX, y: s.bounds.maxY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
+        if !placement.isAffine {
+            let ws = corners.map { placement.w($0) }
+            if ws.contains(where: { !$0.isFinite }) {
+                throw fail(culprit(), "the transforms above this layer overflow (a perspective or scale too large to compute)")
+            }
+            // Behind the eye (w ≤ 0 at a corner) the renderer skips the layer and its sublayers.
+            if ws.contains(where: { $0 <= 1e-6 }) { return nil }
+        }
+        var box: Box?
+        for point in reachCorners() {
+            let p = placement.apply(point)
+            let corner = Box(minX: p.x, minY: p.y, maxX: p.x, maxY: p.y)
+            box = corner.union(box)
+            guard p.x.isFinite, p.y.isFinite, abs(p.x) <= limit, abs(p.y) <= limit else {
+                throw fail(culprit(), "what the layer draws reaches (\(format(p.x)), \(format(p.y))) points on the canvas, after its own and its superlayers' transforms; the limit is ±\(Int(limit)) points (\(format(abs(p.x) > abs(p.y) || !p.y.isFinite ? p.x : p.y)) is too far). Keep layers near the screen")
+            }
+        }
+        var shadowReach = 0.0
+        if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
+            // The shadow's spread in canvas points: its blur and offset scaled as the layer is.
+            let mid = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
+            let reach = (3.5 * Double(s.shadowRadius) + Double(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))) * placement.localScale(at: mid)
+            guard reach.isFinite, reach <= RenderLimits.shadowReach else {
+                throw fail(s.shadowRadius * 3.5 >= max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) ? "shadowRadius" : "shadowOffset",
+                           "the shadow spreads \(format(reach)) points on the canvas (3.5 × shadowRadius + the offset, scaled by the transforms); the limit is \(Int(RenderLimits.shadowReach)) points")
+            }
+            shadowReach = reach
+        }
+        return (placement, box!, shadowReach)
+    }
+
+    /// Corners of a box in the layer's bounds space that holds everything the layer itself draws:
+    /// background, contents, shape and its stroke, text, shadow and backdrop blur (sublayers apart).
+    private func reachCorners() -> [CGPoint] {
+        let s = state
+        var box = s.bounds
+        if let image = s.contents {
+            // Any gravity puts the image (at its natural size, or fitted or filled) around the bounds.
+            let natural = CGSize(width: CGFloat(image.width) / s.contentsScale, height: CGFloat(image.height) / s.contentsScale)
+            let fill = max(s.bounds.width / natural.width, s.bounds.height / natural.height)
+            let dx = max(natural.width, natural.width * (fill.isFinite ? fill : 0)), dy = max(natural.height, natural.height * (fill.isFinite ? fill : 0))
+            box = box.insetBy(dx: -dx, dy: -dy)
+        }
+        if let shape = s.shape, let path = shape.path, !path.allPoints.isEmpty {
+            let stroke = shape.strokeColor == nil ? 0 : shape.lineWidth * max(shape.miterLimit, 1) + shape.lineWidth
+            box = box.union(path.pointBox.insetBy(dx: -stroke, dy: -stroke))
+        }
+        if let text = s.text {
+            // Glyphs stay within their advances and line heights: at most every character on one line.
+            let extent = text.runs.reduce(CGFloat(0)) { $0 + CGFloat($1.string.unicodeScalars.count + 1) * (2 * $1.fontSize + abs($1.kern) + abs(text.lineSpacing)) }
+            box = box.insetBy(dx: -extent, dy: -extent)
+        }
+        if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
+            let caster = s.shadowPath.flatMap { $0.allPoints.isEmpty ? nil : $0.pointBox } ?? box
+            let blur = 3.5 * s.shadowRadius
+            box = box.union(caster.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
+        }
+        if let filter = s.backdropFilter { box = box.insetBy(dx: -3.5 * filter.blurRadius, dy: -3.5 * filter.blurRadius) }
+        return [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
+                CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
+    }
+}
+
+/// A layer's bounds space → the canvas in points, as the renderer places layers: a projective 3×3 map of
+/// the layer's plane (row vectors: X = a·x + b·y + c, Y = d·x + e·y + f, W = g·x + h·y + i).
+struct ProjectiveMap {
+    var a = 1.0, b = 0.0, c = 0.0, d = 0.0, e = 1.0, f = 0.0, g = 0.0, h = 0.0, i = 1.0
+
+    static let identity = ProjectiveMap()
+    static func translation(_ x: Double, _ y: Double) -> ProjectiveMap { ProjectiveMap(c: x, f: y) }
+
+    init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 0, e: Double = 1, f: Double = 0,
+         g: Double = 0, h: Double = 0, i: Double = 1) {
+        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f; self.g = g; self.h = h; self.i = i
+    }
+    /// The plane z = 0 of a 3-D transform, flattened into the superlayer's plane.
+    init(_ t: CATransform3D) {
+        self.init(a: Double(t.m11), b: Double(t.m21), c: Double(t.m41), d: Double(t.m12), e: Double(t.m22),
+                  f: Double(t.m42), g: Double(t.m14), h: Double(t.m24), i: Double(t.m44))
+    }
+
+    var isAffine: Bool { g == 0 && h == 0 && i == 1 }
+
+    /// This map, then `next`.
+    func then(_ next: ProjectiveMap) -> ProjectiveMap {
+        ProjectiveMap(a: a * next.a + d * next.b + g * next.c, b: b * next.a + e * next.b + h * next.c,
+                             c: c * next.a + f * next.b + i * next.c,
+                             d: a * next.d + d * next.e + g * next.f, e: b * next.d + e * next.e + h * next.f,
+                             f: c * next.d + f * next.e + i * next.f,
+                             g: a * next.g + d * next.h + g * next.i, h: b * next.g + e * next.h + h * next.i,
+                             i: c * next.g + f * next.h + i * next.i)
+    }
+
+    func w(_ p: CGPoint) -> Double { g * Double(p.x) + h * Double(p.y) + i }
+    func apply(_ p: CGPoint) -> (x: Double, y: Double) {
+        let x = Double(p.x), y = Double(p.y), w = g * x + h * y + i
+        return ((a * x + b * y + c) / w, (d * x + e * y + f) / w)
+    }
+    /// √|det J| at a point: how much the map scales lengths there.
+    func localScale(at p: CGPoint) -> Double {
+        if isAffine { return abs(a * e - b * d).squareRoot() }
+        let step = 0.5, o = apply(p)
+        let px = apply(CGPoint(x: p.x + step, y: p.y)), py = apply(CGPoint(x: p.x, y: p.y + step))
+        return abs(((px.x - o.x) * (py.y - o.y) - (px.y - o.y) * (py.x - o.x)) / (step * step)).squareRoot()
+    }
+}
+
+extension CGPath {
+    /// Every point of the path, control points included.
+    var allPoints: [CGPoint] {
+        elements.flatMap { element -> [CGPoint] in
+            switch element {
+            case .move(let p), .line(let p): return [p]
+            case .quadCurve(let p, let c): return [c, p]
+            case .curve(let p, let c1, let c2): return [c1, c2, p]
+            case .close: return []
+            }
+        }
+    }
+    /// The box of every point, control points included (the curves lie inside it).
+    var pointBox: CGRect {
+        let points = allPoints
+        guard let first = points.first else { return .null }
+        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
+        for p in points { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+    /// The length of the polygon through every point: at least the path's length.
+    var controlPolygonLength: Double {
+        var length = 0.0, previous: CGPoint?
+        for p in allPoints {
+            if let q = previous { length += Double(hypot(p.x - q.x, p.y - q.y)) }
+            previous = p
+        }
+        return length
+    }
+}
+
+/// A number for a message: plain up to a million, else in exponent form.
+private func format(_ value: Double) -> String {
+    guard value.isFinite else { return "\(value)" }
+    return abs(value) < 1e6 ? String(format: "%g", value) : String(format: "%.3g", value)
 }

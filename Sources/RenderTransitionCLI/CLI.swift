@@ -133,6 +133,18 @@ struct Command {
         let device = arguments.device.flatMap(Device.named) ?? scene.device ?? .default
         let path = arguments.out ?? "output/\(name).mp4"
         var summaries: [Summary] = []
+        // Every output is checked before any work: a path that cannot be written is a command-line error.
+        let wantsOut = arguments.out != nil || (arguments.dumpTree == nil && arguments.plot == nil)
+        let target = wantsOut ? try OutputTarget.resolve(path: path, at: arguments.at, filmstrip: arguments.filmstrip) : nil
+        if let target {
+            if case .pngSequence = target { try OutputPathCheck.check(path, option: "--out", isDirectory: true) }
+            else { try OutputPathCheck.check(path, option: "--out") }
+        }
+        if let dump = arguments.dumpTree { try OutputPathCheck.check(dump, option: "--dump-tree") }
+        if let plot = arguments.plot {
+            try OutputPathCheck.check(plot, option: "--plot")
+            try OutputPathCheck.check(plot + ".txt", option: "--plot (its legend)")
+        }
         if let dump = arguments.dumpTree {
             guard let time = arguments.at else {
                 throw UsageError("--dump-tree needs --at SECONDS: the moment whose layer tree to write.")
@@ -155,8 +167,7 @@ struct Command {
                                      bytes: Summary.bytes(at: URL(fileURLWithPath: plot)),
                                      fields: [("curves", .number(Double(result.entries.count)))], seconds: clock.seconds))
         }
-        if arguments.out != nil || (arguments.dumpTree == nil && arguments.plot == nil) {
-            let target = try OutputTarget.resolve(path: path, at: arguments.at, filmstrip: arguments.filmstrip)
+        if let target {
             summaries.append(try write(scene, to: target, path: path, device: device, arguments))
         }
         report(summaries, arguments)
@@ -225,8 +236,10 @@ struct Command {
         guard out.lowercased().hasSuffix(".png") else {
             throw UsageError("cannot write '\(out)': a layer-tree document renders to one still; give a .png path.")
         }
+        try OutputPathCheck.check(out, option: "--out")
         let clock = Stopwatch()
-        let document = try Stage.loadDocument(URL(fileURLWithPath: file))
+        // Limits are checked at the scale the document is drawn at.
+        let document = try Stage.loadDocument(URL(fileURLWithPath: file), scale: arguments.scale.map { CGFloat($0) })
         let scale = arguments.scale.map { CGFloat($0) } ?? document.scale
         let image = Stage.render(document, scale: scale)
         let sink = try PNGFileSink(file: URL(fileURLWithPath: out))
@@ -242,6 +255,7 @@ struct Command {
     /// `gallery`: every scene's MP4, GIF and filmstrip, then a Markdown table of the GIFs.
     func gallery(_ arguments: Arguments) throws {
         let path = arguments.out ?? "docs/gallery"
+        try OutputPathCheck.check(path, option: "--out", isDirectory: true)
         let directory = URL(fileURLWithPath: path)
         var written: [JSON] = []
         try Gallery.write(scenes.all, to: directory) { line in

@@ -48,3 +48,62 @@ extension OutputTarget {
         }
     }
 }
+
+/// Output paths checked before any work, so a path the tool cannot write is a command-line error (exit 2)
+/// said in the option's terms, and nothing is rendered in vain. Nothing is created: the deepest folder
+/// that exists is probed with a file made and removed at once.
+enum OutputPathCheck {
+    /// Refuses `path` (given to `option`) when it cannot be written: a folder on the way is a file, the
+    /// folder cannot be written to, or the path is a directory or device where a file is wanted.
+    static func check(_ path: String, option: String, isDirectory wantsDirectory: Bool = false) throws {
+        let url = URL(fileURLWithPath: path)
+        func refuse(_ problem: String) -> UsageError {
+            UsageError("cannot write \(option) '\(path)': \(problem)")
+        }
+        var info = stat()
+        if lstat(url.path, &info) == 0 {
+            let type = info.st_mode & S_IFMT
+            if type == S_IFDIR && !wantsDirectory {
+                throw refuse("it is a directory. Give a file name inside it, e.g. \(url.appendingPathComponent("output" + (url.pathExtension.isEmpty ? "" : "." + url.pathExtension)).path).")
+            }
+            if type != S_IFDIR && type != S_IFREG && type != S_IFLNK {
+                throw refuse("it is a device, pipe or socket, not a file. Choose a path for a new file.")
+            }
+        }
+        // The deepest existing folder on the way: missing folders below it would be created.
+        var folder = wantsDirectory ? url : url.deletingLastPathComponent()
+        while true {
+            if stat(folder.path, &info) == 0 { break }
+            if errno == ENOTDIR { break }
+            let up = folder.deletingLastPathComponent()
+            if up.path == folder.path { break }
+            folder = up
+        }
+        let found = stat(folder.path, &info) == 0, code = errno
+        if !found && code == ENOTDIR {
+            // A folder above is a file: name it.
+            var file = folder
+            while stat(file.path, &info) != 0 || info.st_mode & S_IFMT == S_IFDIR {
+                let up = file.deletingLastPathComponent()
+                if up.path == file.path { break }
+                file = up
+            }
+            throw refuse("'\(file.path)' is a file, not a folder. Choose a path whose folders are folders.")
+        }
+        if found && info.st_mode & S_IFMT != S_IFDIR {
+            throw refuse("'\(folder.path)' is a file, not a folder. Choose a path whose folders are folders.")
+        }
+        // Permissions and read-only or virtual file systems (/proc, /sys) show only when trying.
+        let probe = folder.appendingPathComponent(".render-transition-probe-\(getpid())").path
+        let fd = open(probe, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        guard fd >= 0 else {
+            let code = errno
+            if code == EEXIST { return }
+            let reason = String(cString: strerror(code))
+            let hint = code == EROFS ? "the file system is read-only" : code == EACCES || code == EPERM ? "no permission to create files there" : reason.lowercased()
+            throw refuse("files cannot be created in '\(folder.path)' (\(hint)). Choose another folder.")
+        }
+        close(fd)
+        unlink(probe)
+    }
+}

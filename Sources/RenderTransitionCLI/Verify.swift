@@ -14,6 +14,8 @@ extension Command {
         if exists && !isDirectory.boolValue {
             throw UsageError("'\(path)' is a file; verify takes the folder that holds the goldens.")
         }
+        if let out = arguments.out { try OutputPathCheck.check(out, option: "--out", isDirectory: true) }
+        if let junit = arguments.junit { try OutputPathCheck.check(junit, option: "--junit") }
         let mode: SnapshotRecordMode
         do { mode = try arguments.record ?? SnapshotRecordMode.fromEnvironment() } catch let error as InvalidRecordMode {
             throw UsageError(error.description)

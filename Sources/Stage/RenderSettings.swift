@@ -21,8 +21,8 @@ public struct RenderSettings: Equatable, Sendable {
     }
 
     /// Largest canvas side, in pixels (H.264 level limits and memory stay sane below it).
-    public static let maxCanvasSide = 8192
-    public static let fpsRange = 1...240
+    public static let maxCanvasSide = RenderLimits.canvasSide
+    public static let fpsRange = RenderLimits.fps
 
     public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil, chrome: Bool = false,
                 bezel: Bool = false, appearance: Appearance = .light) {

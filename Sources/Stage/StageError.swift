@@ -51,8 +51,10 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
     }
 }
 
-/// A number for a message: at most three decimals, no trailing zeros (`1.6`, `0.25`, `2`).
+/// A number for a message: at most three decimals, no trailing zeros (`1.6`, `0.25`, `2`); from a
+/// million on, or not finite, in exponent form (`1e+300`).
 package func format(_ value: Double) -> String {
+    if !value.isFinite || abs(value) >= 1e6 { return String(format: "%g", value) }
     var text = String(format: "%.3f", value)
     while text.hasSuffix("0") { text.removeLast() }
     if text.hasSuffix(".") { text.removeLast() }

@@ -7,6 +7,7 @@
 //     render-benchmark --part blur [--scale S]   # one card moving under a full-screen blur
 //     render-benchmark --part kernels   # a dimming fill over a 3× frame: in place, copy then fill, fused
 //     render-benchmark --part autolayout   # a 300-view, ~1,200-constraint screen: solve, re-solve after a change
+//     render-benchmark --part siblings [--scale S]   # 10,000 and 100,000 small opaque sibling layers
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
 // shadows, and the minor page faults per frame (fresh memory touched). A scene prints the renderer's,
@@ -135,9 +136,46 @@ guard let sceneName = arguments.first else {
         print(String(format: "  %.0fx one card moving under a full-screen blur (σ 30 pt): median %.2f ms/frame (min %.2f, max %.2f)",
                      Double(scale), median(times), times.min()!, times.max()!))
     }
+    // Many small opaque siblings over a dimming layer: each solid rectangle looks for later siblings over
+    // it (occlusion), which must stay linear in the number of siblings.
+    for scale in scales where part == nil || part == "siblings" {
+        for count in [10_000, 100_000] {
+            let tree = manySiblings(count)
+            var times: [Double] = []
+            var checksum = 0
+            for _ in 0..<3 {
+                var frame: PixelBuffer!
+                times.append(milliseconds { frame = LayerRenderer(scale: scale).render(tree, size: CGSize(width: 393, height: 852)) })
+                checksum &+= Int(frame.bytes[frame.bytes.count / 2])
+            }
+            print(String(format: "  %.0fx %d small opaque siblings over a dimming layer: median %.0f ms/frame (min %.0f)  [%d]",
+                         Double(scale), count, median(times), times.min()!, checksum & 1))
+        }
+    }
     print(String(format: "peak memory %.0f MiB", peakMemoryMiB()))
     exit(0)
 }
+
+/// A root of `count` + 1 sublayers: a full-screen translucent dimming layer, then `count` opaque 3×3 pt
+/// squares on a grid that wraps over the screen, overlapping where there are more than fit.
+func manySiblings(_ count: Int) -> LayerSnapshot {
+    func layer(_ frame: CGRect, _ color: CGColor) -> LayerSnapshot {
+        var state = LayerState()
+        state.bounds = CGRect(origin: .zero, size: frame.size)
+        state.position = CGPoint(x: frame.midX, y: frame.midY)
+        state.backgroundColor = color
+        return LayerSnapshot(state: state)
+    }
+    var root = layer(CGRect(x: 0, y: 0, width: 393, height: 852), CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1))
+    root.sublayers.append(layer(CGRect(x: 0, y: 0, width: 393, height: 852), CGColor(red: 0, green: 0, blue: 0, alpha: 0.3)))
+    for index in 0..<count {
+        let column = index % 97, row = (index / 97) % 212
+        let color = CGColor(red: CGFloat(index % 7) / 7, green: CGFloat(index % 11) / 11, blue: CGFloat(index % 13) / 13, alpha: 1)
+        root.sublayers.append(layer(CGRect(x: CGFloat(column) * 4 + CGFloat(index / 20564), y: CGFloat(row) * 4, width: 3, height: 3), color))
+    }
+    return root
+}
+
 guard let sceneType = scene(named: sceneName) else {
     FileHandle.standardError.write(Data("render-benchmark: unknown scene '\(sceneName)'\n".utf8))
     exit(2)
