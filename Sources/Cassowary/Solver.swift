@@ -305,14 +305,18 @@ public final class Solver {
             rows[other] = row
             if row.constant < 0 { infeasible.append(other) }
         } else {
-            for symbol in rows.keys.sorted() {
-                var row = rows[symbol]!
-                let coefficient = row.coefficient(of: marker)
-                guard coefficient != 0 else { continue }
-                row.constant += delta * coefficient
-                rows[symbol] = row
-                if row.constant < 0 && symbol.kind != .external { infeasible.append(symbol) }
+            var newlyInfeasible: [Symbol] = []
+            var index = rows.values.startIndex
+            while index != rows.values.endIndex {
+                let coefficient = rows.values[index].coefficient(of: marker)
+                if coefficient != 0 {
+                    rows.values[index].constant += delta * coefficient
+                    let symbol = rows.keys[index]
+                    if rows.values[index].constant < 0 && symbol.kind != .external { newlyInfeasible.append(symbol) }
+                }
+                rows.values.formIndex(after: &index)
             }
+            infeasible.append(contentsOf: newlyInfeasible.sorted())
         }
         try dualOptimize()
     }
@@ -422,18 +426,28 @@ public final class Solver {
             substitute(entering, basic)
             rows[entering] = basic
         }
-        for symbol in rows.keys.sorted() { rows[symbol]!.remove(art) }
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            rows.values[index].remove(art)
+            rows.values.formIndex(after: &index)
+        }
         objective.remove(art)
         return success
     }
 
+    /// Replaces `symbol` by `row` everywhere. Rows are visited in the dictionary's order (each row changes
+    /// on its own); the rows that became infeasible are queued in symbol order, so the dual simplex that
+    /// follows pivots the same way on every run.
     private func substitute(_ symbol: Symbol, _ row: Row) {
-        for basic in rows.keys.sorted() {
-            var other = rows[basic]!
-            other.substitute(symbol, row)
-            rows[basic] = other
-            if basic.kind != .external && other.constant < 0 { infeasible.append(basic) }
+        var newlyInfeasible: [Symbol] = []
+        var index = rows.values.startIndex
+        while index != rows.values.endIndex {
+            rows.values[index].substitute(symbol, row)
+            let basic = rows.keys[index]
+            if basic.kind != .external && rows.values[index].constant < 0 { newlyInfeasible.append(basic) }
+            rows.values.formIndex(after: &index)
         }
+        infeasible.append(contentsOf: newlyInfeasible.sorted())
         objective.substitute(symbol, row)
         artificial?.substitute(symbol, row)
     }
@@ -447,11 +461,11 @@ public final class Solver {
             guard let entering = target.cells.first(where: { $0.symbol.kind != .dummy && $0.coefficient < 0 })?.symbol else { return }
             // Leaving: the row whose constant limits the entering symbol most (min ratio), first by symbol order.
             var leaving: Symbol?, best = Double.infinity
-            for basic in rows.keys.sorted() where basic.kind != .external {
-                let coefficient = rows[basic]!.coefficient(of: entering)
+            for (basic, row) in rows where basic.kind != .external {
+                let coefficient = row.coefficient(of: entering)
                 guard coefficient < 0 else { continue }
-                let ratio = -rows[basic]!.constant / coefficient
-                if ratio < best { best = ratio; leaving = basic }
+                let ratio = -row.constant / coefficient
+                if ratio < best || (ratio == best && leaving.map { basic < $0 } == true) { best = ratio; leaving = basic }
             }
             guard let leaving, var row = rows.removeValue(forKey: leaving) else {
                 throw SolverError.internalError("the objective is unbounded")
@@ -483,18 +497,22 @@ public final class Solver {
     /// and the smallest ratio, else one with a positive coefficient, else any row (external) with it.
     private func markerLeavingSymbol(_ marker: Symbol) -> Symbol? {
         var first: (Symbol, Double)?, second: (Symbol, Double)?, third: Symbol?
-        for basic in rows.keys.sorted() {
-            let row = rows[basic]!
+        // Ties go to the lowest symbol, so the choice does not depend on the dictionary's order.
+        func better(_ candidate: (Symbol, Double), than current: (Symbol, Double)?) -> Bool {
+            guard let current else { return true }
+            return candidate.1 < current.1 || (candidate.1 == current.1 && candidate.0 < current.0)
+        }
+        for (basic, row) in rows {
             let coefficient = row.coefficient(of: marker)
             guard coefficient != 0 else { continue }
             if basic.kind == .external {
-                if third == nil { third = basic }
+                if third == nil || basic < third! { third = basic }
             } else if coefficient < 0 {
-                let ratio = -row.constant / coefficient
-                if first == nil || ratio < first!.1 { first = (basic, ratio) }
+                let candidate = (basic, -row.constant / coefficient)
+                if better(candidate, than: first) { first = candidate }
             } else {
-                let ratio = row.constant / coefficient
-                if second == nil || ratio < second!.1 { second = (basic, ratio) }
+                let candidate = (basic, row.constant / coefficient)
+                if better(candidate, than: second) { second = candidate }
             }
         }
         return first?.0 ?? second?.0 ?? third

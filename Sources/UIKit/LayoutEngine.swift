@@ -35,6 +35,8 @@ final class LayoutEngine {
         let strength: Strength
         /// The constraint (user, stack view, autoresizing or content size) it comes from, for logs.
         let constraint: NSLayoutConstraint
+        /// The constraint's constant when this was made (the fast path moves the expression by the change).
+        var constant: CGFloat = 0
     }
 
     private struct Installed {
@@ -47,8 +49,21 @@ final class LayoutEngine {
     private var solver = Solver()
     private var installed: [Source: Installed] = [:]
     private var nextOrder = 0
-    /// Something the gathered set depends on changed since the last pass.
+    /// Something the gathered set depends on changed since the last pass: gather everything again.
     var needsSync = true
+    /// Constraints whose constant alone changed since the last pass (the common animation case): they
+    /// are re-added with the new constant without gathering the rest.
+    private var changedConstants: [NSLayoutConstraint] = []
+    /// The last full pass measured multi-line labels at their solved widths; constant changes then take
+    /// the full path so the labels are measured again.
+    private var hasWidthDependentViews = false
+    /// Whether a pass has anything to do.
+    var isOutOfDate: Bool { needsSync || !changedConstants.isEmpty }
+
+    /// A constraint's constant changed: remember it for the fast path.
+    func constantDidChange(_ constraint: NSLayoutConstraint) {
+        if !needsSync { changedConstants.append(constraint) }
+    }
     /// Views (with variables) the last pass laid out by constraints, in tree order.
     private(set) var constrainedViews: [UIView] = []
 
@@ -72,13 +87,19 @@ final class LayoutEngine {
     /// Brings the solver up to date with the hierarchy under `root`, solves, and marks for layout the
     /// superviews of views whose solved frame differs from their frame.
     func sync(root: UIView) {
+        if !needsSync && !hasWidthDependentViews && updateChangedConstants() {
+            markMovedViews()
+            return
+        }
         needsSync = false
+        changedConstants = []
         var gatherer = Gatherer(root: root, fittingRoot: false)
         gatherer.gather()
         apply(gatherer.constraints)
         solver.updateVariables()
         // A multi-line label's height depends on the width it was given: measure again at the solved
         // width and re-solve (UIKit's second pass for labels without preferredMaxLayoutWidth).
+        hasWidthDependentViews = gatherer.hasWidthDependentViews
         for _ in 0..<2 {
             guard gatherer.refreshWidthDependentSizes() else { break }
             apply(gatherer.constraints)
@@ -86,12 +107,50 @@ final class LayoutEngine {
         }
         for view in constrainedViews { view.autoLayoutStateIfPresent?.isSolvedByEngine = false }
         constrainedViews = gatherer.viewsWithVariables
-        for view in constrainedViews {
-            view.autoLayout.isSolvedByEngine = true
-            if !view.translatesAutoresizingMaskIntoConstraints, view.engineFrame() != view.alignmentRect {
-                (view.superview ?? view).setNeedsLayout()
-            }
+        for view in constrainedViews { view.autoLayout.isSolvedByEngine = true }
+        markMovedViews()
+    }
+
+    /// The superviews of views whose solved frame differs from their frame need layout.
+    private func markMovedViews() {
+        for view in constrainedViews where !view.translatesAutoresizingMaskIntoConstraints {
+            if view.engineFrame() != view.alignmentRect { (view.superview ?? view).setNeedsLayout() }
         }
+    }
+
+    /// The fast path: only constants changed, so each changed constraint's expression is the installed
+    /// one moved by the difference; one removal and one addition each (Cassowary's incremental re-solve).
+    /// False when a constraint is not installed as it was (the full pass is needed).
+    private func updateChangedConstants() -> Bool {
+        let changed = changedConstants
+        changedConstants = []
+        var seen = Set<ObjectIdentifier>()
+        var hadBroken = false
+        for constraint in changed where seen.insert(ObjectIdentifier(constraint)).inserted {
+            let source = Source.constraint(ObjectIdentifier(constraint))
+            guard constraint.holder != nil, let entry = installed[source] else { return false }
+            let old = entry.gathered
+            guard old.constant != constraint.constant else { continue }
+            // expression = lhs − (m·rhs + constant): a larger constant lowers the expression's constant.
+            var expression = old.expression
+            expression.constant -= Double(constraint.constant - old.constant)
+            let gathered = Gathered(source: source, expression: expression, relation: old.relation, strength: old.strength,
+                                    constraint: constraint, constant: constraint.constant)
+            if let c = entry.solverConstraint { try? solver.remove(c) } else { hadBroken = true }
+            let replacement = Cassowary.Constraint(expression, gathered.relation, LinearExpression(), strength: gathered.strength)
+            var added: Cassowary.Constraint? = replacement
+            do {
+                try solver.add(replacement)
+                constraint.isBroken = false
+            } catch {
+                added = nil
+                if entry.solverConstraint != nil { reportConflict(gathered) }
+            }
+            installed[source] = Installed(gathered: gathered, solverConstraint: added, order: entry.order)
+        }
+        if hadBroken || installed.values.contains(where: { $0.solverConstraint == nil }) { retryBroken() }
+        solver.updateVariables()
+        return true
     }
 
     private func apply(_ gathered: [Gathered]) {
@@ -125,7 +184,11 @@ final class LayoutEngine {
             nextOrder += 1
         }
         // Something left: a constraint broken earlier may hold now.
-        guard removedAny else { return }
+        if removedAny { retryBroken() }
+    }
+
+    /// Adds again, in their order, the constraints that were broken; those that fit now hold.
+    private func retryBroken() {
         for (source, entry) in installed.filter({ $0.value.solverConstraint == nil }).sorted(by: { $0.value.order < $1.value.order }) {
             let g = entry.gathered
             let constraint = Cassowary.Constraint(g.expression, g.relation, LinearExpression(), strength: g.strength)
@@ -282,7 +345,7 @@ struct Gatherer {
             c.relation == .equal ? .equal : c.relation == .lessThanOrEqual ? .lessOrEqual : .greaterOrEqual
         let strength = c.engineWeight.map { Strength($0) } ?? LayoutEngine.strength(c.priority)
         return .init(source: .constraint(ObjectIdentifier(c)), expression: lhs - rhs, relation: relation,
-                     strength: strength, constraint: c)
+                     strength: strength, constraint: c, constant: c.constant)
     }
 
     /// The rectangle of an item in `container`'s coordinates: origin and size as linear expressions.
@@ -428,6 +491,8 @@ struct Gatherer {
                                      constraint: view.autoLayout.autoresizingConstraint(view, index: i, attribute: attribute, value: value)))
         }
     }
+
+    var hasWidthDependentViews: Bool { !widthDependent.isEmpty }
 
     /// After a solve: labels whose solved width changed are measured again. True when any changed.
     mutating func refreshWidthDependentSizes() -> Bool {

@@ -101,7 +101,7 @@ open class NSLayoutConstraint: CustomStringConvertible {
     open var constant: CGFloat {
         didSet {
             checkUsage(constant.isFinite, "NSLayoutConstraint.constant must be finite (got \(constant)) in \(self)")
-            if constant != oldValue { changed() }
+            if constant != oldValue { holder?.constraintConstantDidChange(self) }
         }
     }
 

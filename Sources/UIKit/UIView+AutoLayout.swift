@@ -328,6 +328,15 @@ extension UIView {
         for view in constraint.itemViews.compactMap({ $0 }) { (view.superview ?? view).setNeedsLayout() }
     }
 
+    /// Only the constant changed: the engine can re-solve that one constraint.
+    func constraintConstantDidChange(_ constraint: NSLayoutConstraint) {
+        let root = rootView
+        if let state = root.autoLayoutStateIfPresent, state.usesAutoLayout, let engine = state.engine {
+            engine.constantDidChange(constraint)
+        }
+        for view in constraint.itemViews.compactMap({ $0 }) { (view.superview ?? view).setNeedsLayout() }
+    }
+
     /// Marks this view and its ancestors as taking part in Auto Layout.
     func markUsesAutoLayout() {
         var view: UIView? = self
@@ -351,7 +360,7 @@ extension UIView {
         if state.constraintUpdatePending || state.engine == nil { root.runConstraintUpdates(below: root) }
         let engine = state.engine ?? LayoutEngine()
         state.engine = engine
-        if engine.needsSync { engine.sync(root: root) }
+        if engine.isOutOfDate { engine.sync(root: root) }
     }
 
     /// Puts the subviews laid out by constraints where the engine solved them (the first part of a

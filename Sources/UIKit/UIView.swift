@@ -336,7 +336,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// Lays out the subviews. UIKit's own implementation places the subviews that constraints lay out;
     /// here that happens just before it is called, so overrides need not call super first.
     open func layoutSubviews() {
-        if let engine = layoutEngineIfPresent, engine.needsSync {
+        if let engine = layoutEngineIfPresent, engine.isOutOfDate {
             updateLayoutEngineIfNeeded()
             applyEngineFramesToSubviews()
         }

@@ -68,6 +68,25 @@ import Foundation
         #expect(v.frame.width == 200)
     }
 
+    @Test func aConstantThatCannotHoldIsLoggedAndHoldsAgainWhenItCan() {
+        let root = container(), v = constrained()
+        place(v, in: root)
+        let width = v.widthAnchor.constraint(equalToConstant: 100)
+        NSLayoutConstraint.activate([width, v.widthAnchor.constraint(lessThanOrEqualToConstant: 150)])
+        root.layoutIfNeeded()
+        #expect(v.frame.width == 100)
+        let log = capturingLayoutLog {
+            width.constant = 200
+            root.layoutIfNeeded()
+        }
+        #expect(log.count == 1 && log.first?.contains("UIView:") == true && width.isBroken)
+        let quiet = capturingLayoutLog {
+            width.constant = 120
+            root.layoutIfNeeded()
+        }
+        #expect(quiet.isEmpty && !width.isBroken && v.frame.width == 120)
+    }
+
     @Test func constraintsOnAFrameLaidOutViewConflictWithItsAutoresizingConstraints() {
         let root = container()
         let v = UIView(frame: CGRect(x: 10, y: 10, width: 100, height: 50))   // forgot translatesAutoresizing…
