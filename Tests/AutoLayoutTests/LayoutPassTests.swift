@@ -86,6 +86,32 @@ private final class LoggingController: UIViewController {
         #expect(cell.frame.size == CGSize(width: 320, height: 44))
     }
 
+    @Test func autoresizingViewsFollowAConstrainedSuperviewAndConstraintsFollowThem() {
+        let root = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 400))
+        let panel = constrained()
+        root.addSubview(panel)
+        let width = panel.widthAnchor.constraint(equalToConstant: 200)
+        NSLayoutConstraint.activate([panel.leadingAnchor.constraint(equalTo: root.leadingAnchor),
+                                     panel.topAnchor.constraint(equalTo: root.topAnchor), width,
+                                     panel.heightAnchor.constraint(equalToConstant: 100)])
+        root.layoutIfNeeded()
+        // A frame-laid-out bar that stretches with the panel, and a badge constrained to its right end.
+        let bar = UIView(frame: CGRect(x: 10, y: 10, width: 180, height: 20))
+        bar.autoresizingMask = [.flexibleWidth]
+        panel.addSubview(bar)
+        let badge = constrained()
+        panel.addSubview(badge)
+        NSLayoutConstraint.activate([badge.centerXAnchor.constraint(equalTo: bar.trailingAnchor),
+                                     badge.topAnchor.constraint(equalTo: bar.bottomAnchor),
+                                     badge.widthAnchor.constraint(equalToConstant: 10), badge.heightAnchor.constraint(equalToConstant: 10)])
+        root.layoutIfNeeded()
+        #expect(badge.frame.midX == 190)
+        width.constant = 300
+        root.layoutIfNeeded()
+        #expect(bar.frame == CGRect(x: 10, y: 10, width: 280, height: 20))
+        #expect(badge.frame.midX == 290 && badge.frame.minY == 30)
+    }
+
     @Test func viewsMovedBetweenHierarchiesJoinTheNewEngine() {
         let detached = UIView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
         let v = constrained()
