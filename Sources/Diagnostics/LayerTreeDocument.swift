@@ -61,9 +61,10 @@ public struct LayerTreeDocument: Equatable {
         }
         let document = LayerTreeDocument(canvasSize: CGSize(width: width, height: height), scale: CGFloat(scale),
                                          background: background, root: root)
-        let pixels = (Int((width * scale).rounded()), Int((height * scale).rounded()))
-        guard pixels.0 <= RenderSettings.maxCanvasSide, pixels.1 <= RenderSettings.maxCanvasSide else {
-            throw Invalid(path: "canvas", message: "\(pixels.0)×\(pixels.1) pixels is over the limit of \(RenderSettings.maxCanvasSide) on each side; lower the scale")
+        // Compared as Doubles: a width of 1e300 must be refused, not trap converting to Int.
+        let pixels = ((width * scale).rounded(), (height * scale).rounded())
+        guard pixels.0 <= Double(RenderSettings.maxCanvasSide), pixels.1 <= Double(RenderSettings.maxCanvasSide) else {
+            throw Invalid(path: "canvas", message: "\(String(format: "%.0f", pixels.0))×\(String(format: "%.0f", pixels.1)) pixels is over the limit of \(RenderSettings.maxCanvasSide) on each side; lower the scale")
         }
         return document
     }
@@ -155,8 +156,10 @@ public struct LayerTreeDocument: Equatable {
         var r = try Reader(json, path: path, knownKeys: ["rgba", "width", "height", "png", "file"])
         let pixels: PixelBuffer
         if let rgba = try r.string("rgba") {
+            // The size is checked against the data as Doubles, so a width of 2^62 is refused before any Int.
             guard let width = try r.number("width"), let height = try r.number("height"), width >= 1, height >= 1,
-                  let data = Data(base64Encoded: rgba), data.count == Int(width) * Int(height) * 4 else {
+                  width == width.rounded(), height == height.rounded(),
+                  let data = Data(base64Encoded: rgba), Double(data.count) == width * height * 4 else {
                 throw Invalid(path: path, message: "\"rgba\" needs \"width\" and \"height\" and exactly width × height × 4 bytes of base64 premultiplied RGBA")
             }
             try r.finish()
@@ -316,11 +319,20 @@ public struct LayerTreeDocument: Equatable {
                              alignment: try choice("alignment", [.left, .center, .right, .natural, .justified], default: .natural),
                              lineBreak: try choice("lineBreak", [.byWordWrapping, .byCharWrapping, .byClipping, .byTruncatingHead,
                                                                  .byTruncatingTail, .byTruncatingMiddle], default: .byTruncatingTail),
-                             numberOfLines: Int(try r.number("numberOfLines") ?? 1),
+                             numberOfLines: try lineCount(r.number("numberOfLines"), path: "\(path).numberOfLines"),
                              lineSpacing: CGFloat(try r.number("lineSpacing") ?? 0),
                              verticalPlacement: try choice("verticalPlacement", [.top, .center], default: .center))
         try r.finish()
         return text
+    }
+
+    /// `numberOfLines`: 1 when absent, else a whole number from 0 (no limit) up.
+    static func lineCount(_ value: Double?, path: String) throws -> Int {
+        guard let value else { return 1 }
+        guard value >= 0, value <= 1_000_000, value == value.rounded() else {
+            throw Invalid(path: path, message: "\(value) is not a number of lines; give a whole number from 0 (no limit) to 1000000")
+        }
+        return Int(value)
     }
 
     /// `{"path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

@@ -39,6 +39,14 @@ public enum RenderTransitionCLI {
     }
 }
 
+extension RenderTransitionCLI {
+    /// Parses a command line without running it, throwing the usage error a run would print (for the
+    /// fuzz target of the parser; scene names are checked only when a command runs).
+    package static func parseCommandLine(_ arguments: [String]) throws {
+        _ = try Arguments.parse(arguments)
+    }
+}
+
 /// The scenes a tool was given, looked up by name.
 struct SceneCatalog {
     let all: [SceneDefinition]
