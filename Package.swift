@@ -69,6 +69,12 @@ let package = Package(
         .executableTarget(name: "render-benchmark",
                           dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "UIKit", "Raster", "Media", "Scenes"]),
 
+        // Fuzz targets for libFuzzer (scripts/fuzz builds them with -sanitize=fuzzer); a normal build makes
+        // each a replayer of the inputs it is given. Seeds and past findings: Fuzz/Corpus.
+        .target(name: "FuzzSupport", path: "Fuzz/Support"),
+        .executableTarget(name: "fuzz-layer-tree", dependencies: ["Diagnostics", "FuzzSupport"], path: "Fuzz/LayerTree"),
+        .executableTarget(name: "fuzz-arguments", dependencies: ["RenderTransitionCLI", "FuzzSupport"], path: "Fuzz/Arguments"),
+
         // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
         // any test target can use it without pulling in more.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
@@ -88,7 +94,7 @@ let package = Package(
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "RenderTransitionCLI", "Stage", "Scenes", "Media", "Raster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Scenes", "Media", "Raster", "TestSupport"]),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     resources: [.copy("Fixtures")]),

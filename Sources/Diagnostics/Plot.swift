@@ -193,6 +193,7 @@ extension Stage {
             throw StageError.unsupportedOutput(path: url.path, reason: "a plot is a .png image. Give a path such as plot.png.")
         }
         let trace = try PropertyTrace.record(scene, device: device, rate: rate)
+        try Interruption.check()
         let result = Plot.draw(trace)
         let parent = url.deletingLastPathComponent()
         do {
@@ -201,19 +202,8 @@ extension Stage {
             throw StageError.output(path: url.path, reason: "its folder \(parent.path) cannot be created (\(error.localizedDescription)).")
         }
         let legendURL = URL(fileURLWithPath: url.path + ".txt")
-        let sink = try PNGFileSink(file: url)
-        do {
-            try sink.append(result.image)
-            do {
-                try Data(result.legend.utf8).write(to: legendURL, options: .atomic)
-            } catch {
-                throw StageError.output(path: legendURL.path, reason: error.localizedDescription)
-            }
-            try sink.finish()
-        } catch {
-            sink.cancel()
-            throw error
-        }
+        // The plot and its legend appear together or not at all.
+        try AtomicFiles.write([(url, try PNGCodec.encode(result.image)), (legendURL, Array(result.legend.utf8))])
         return result
     }
 }

@@ -24,7 +24,7 @@ public struct ArtifactStore: Sendable {
             try? Data("# Snapshot failures: reference, actual and difference images. Not for git.\n*\n".utf8).write(to: ignore)
         }
         let url = directory.appendingPathComponent("\(stem).\(kind).\(ext)")
-        try Data(bytes).write(to: url, options: .atomic)
+        try AtomicFiles.write(bytes, to: url)
         return url
     }
 
@@ -54,7 +54,7 @@ package struct GoldenStore {
     private func writeGolden(_ bytes: [UInt8], to url: URL) throws {
         do {
             try manager.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(bytes).write(to: url, options: .atomic)
+            try AtomicFiles.write(bytes, to: url)
         } catch {
             throw StageErrorBridge.output(url.path, error)
         }
@@ -175,7 +175,7 @@ import Stage
 /// File problems said in the library's terms.
 enum StageErrorBridge {
     static func output(_ path: String, _ error: Error) -> StageError {
-        StageError.output(path: path, reason: error.localizedDescription)
+        StageError.output(path: path, reason: (error as? MediaError)?.description ?? error.localizedDescription)
     }
     static func unreadable(_ path: String, _ error: Error) -> StageError {
         StageError.invalidDocument(path: path, problem: "cannot be read as a golden (\(error.localizedDescription))")

@@ -15,8 +15,19 @@ public protocol FrameSink: AnyObject {
 }
 
 public struct MediaError: Error, CustomStringConvertible, Equatable {
+    /// What went wrong, where and how to fix it.
     public let description: String
-    public init(_ description: String) { self.description = description }
+    /// What kind of failure, for callers that say it in their own terms.
+    public let kind: Kind
+    public enum Kind: Equatable, Sendable {
+        case other
+        /// The disk (or quota) holding `path`, the output being written, is full.
+        case noSpace(path: String)
+    }
+    public init(_ description: String, kind: Kind = .other) {
+        self.description = description
+        self.kind = kind
+    }
 }
 
 /// PNG files of premultiplied sRGB RGBA8 images.

@@ -108,7 +108,7 @@ public final class APNGSink: FrameSink {
     private static let dataChunkSize = 1 << 20
 
     private func encode(to partial: URL) throws {
-        let out = try ChunkWriter(partial)
+        let out = try ChunkWriter(partial, for: file)
         defer { out.discard() }
         let alpha = !opaque
         var sequence: UInt32 = 0
@@ -136,6 +136,7 @@ public final class APNGSink: FrameSink {
         }
 
         for (index, frame) in stored.enumerated() {
+            try Interruption.check()
             let count = frame.rect.width * frame.rect.height * 4
             var region = PixelBuffer(width: frame.rect.width, height: frame.rect.height)
             region.bytes = try spool.read(count, frame: index)
@@ -226,17 +227,17 @@ public final class APNGSink: FrameSink {
 /// header field known last. POSIX errors become MediaErrors with a hint.
 private final class ChunkWriter {
     let url: URL
+    /// The APNG the partial `url` becomes, for messages.
+    let target: URL
     private var fd: Int32
     private var buffer: [UInt8] = []
     private(set) var offset = 0
 
-    init(_ url: URL) throws {
+    init(_ url: URL, for target: URL) throws {
         self.url = url
+        self.target = target
         fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-        guard fd >= 0 else {
-            let code = errno
-            throw MediaError("Cannot create \(url.path): \(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
-        }
+        guard fd >= 0 else { try fail(errno) }
     }
 
     func append(_ bytes: [UInt8]) throws {
@@ -265,21 +266,11 @@ private final class ChunkWriter {
     }
 
     private func drain() throws {
-        var start = 0
-        try buffer.withUnsafeBytes { raw in
-            while start < raw.count {
-                let n = write(fd, raw.baseAddress! + start, raw.count - start)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    try fail(errno)
-                }
-                start += n
-            }
-        }
+        if let code = AtomicOutput.writeAll(buffer, to: fd) { try fail(code) }
         buffer.removeAll(keepingCapacity: true)
     }
 
     private func fail(_ code: Int32) throws -> Never {
-        throw MediaError("Cannot write the APNG \(url.path): \(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
+        throw AtomicOutput.writeFailure(code, writing: target, what: "the APNG")
     }
 }

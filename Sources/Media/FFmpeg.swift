@@ -38,6 +38,14 @@ func check(_ code: Int32, _ call: String, _ context: String? = nil) throws -> In
     throw MediaError(message)
 }
 
+/// `check` for a call that writes the output `file`: a full disk (ENOSPC, EDQUOT) is said as such, with
+/// what to do, instead of in FFmpeg's terms.
+@discardableResult
+func checkWrite(_ code: Int32, _ call: String, file: URL, _ context: String? = nil) throws -> Int32 {
+    if code == -ENOSPC || code == -EDQUOT { throw AtomicOutput.noSpace(writing: file, subject: "the MP4 file \(file.path)") }
+    return try check(code, call, context)
+}
+
 /// An FFmpeg allocation that returned NULL.
 func ffmpegAllocationFailed(_ call: String, _ context: String? = nil) -> MediaError {
     var message = "\(call) returned NULL (out of memory?)"
@@ -103,10 +111,10 @@ final class FFOutputFormat {
         guard let context else { throw ffmpegAllocationFailed("avformat_alloc_output_context2", path) }
         pointer = context
     }
-    /// Opens the file for writing (avio_open).
-    func open(path: String) throws {
-        try check(avio_open(&pointer.pointee.pb, ffmpegFileURL(path), AVIO_FLAG_WRITE), "avio_open",
-                  "opening \(path) for writing; check that the directory exists and is writable")
+    /// Opens the file at `path` (the partial of `file`) for writing (avio_open).
+    func open(path: String, for file: URL) throws {
+        try checkWrite(avio_open(&pointer.pointee.pb, ffmpegFileURL(path), AVIO_FLAG_WRITE), "avio_open", file: file,
+                       "opening \(path) for writing; check that the directory exists and is writable")
     }
     /// Closes the file if open (idempotent).
     func closeFile() {

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Frame bytes kept on disk beside a sink's target until the sink can encode them: a GIF needs its palette
 /// and an APNG its colour type before the first frame, and both are known only from every frame. Memory
 /// stays at one frame whatever the clip's length. The spool is a partial file (`NAME.partial-…`), so a
@@ -7,22 +11,24 @@ import Foundation
 final class FrameSpool {
     private let target: URL
     private(set) var url: URL?
-    private var writer: FileHandle?
+    private var writer: Int32 = -1
     private var reader: FileHandle?
 
     init(for target: URL) { self.target = target }
 
     /// Appends bytes of frame `index`, creating the spool on first use.
     func append(_ bytes: [UInt8], frame index: Int) throws {
-        if writer == nil {
+        if url == nil {
             let url = AtomicOutput.freshPartialFile(for: target)
-            try AtomicOutput.writeFile([], to: url)
+            let fd = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw AtomicOutput.writeFailure(errno, writing: target) }
             self.url = url
-            writer = try FileHandle(forWritingTo: url)
+            writer = fd
         }
-        do { try writer!.write(contentsOf: bytes) } catch {
-            throw MediaError("Cannot spool frame \(index) of \(target.path) to \(url!.path): \(error.localizedDescription)."
-                             + " Free some disk space or choose another output location.")
+        if let code = AtomicOutput.writeAll(bytes, to: writer) {
+            if code == ENOSPC || code == EDQUOT { throw AtomicOutput.noSpace(writing: target) }
+            throw MediaError("Cannot keep frame \(index) of \(target.path) in \(url!.path) until the end:"
+                             + " \(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
         }
     }
 
@@ -30,8 +36,7 @@ final class FrameSpool {
     func read(_ count: Int, frame index: Int) throws -> [UInt8] {
         guard let url else { throw MediaError("No frames were spooled for \(target.path).") }
         if reader == nil {
-            try? writer?.close()
-            writer = nil
+            closeWriter()
             guard let handle = FileHandle(forReadingAtPath: url.path) else {
                 throw MediaError("Cannot read back the frames spooled for \(target.path) from \(url.path).")
             }
@@ -43,11 +48,15 @@ final class FrameSpool {
         return [UInt8](data)
     }
 
+    private func closeWriter() {
+        if writer >= 0 { _ = close(writer) }
+        writer = -1
+    }
+
     /// Closes and deletes the spool (after encoding, or when the sink is cancelled).
     func remove() {
-        try? writer?.close()
+        closeWriter()
         try? reader?.close()
-        writer = nil
         reader = nil
         if let url { AtomicOutput.remove(url) }
         url = nil

@@ -67,7 +67,7 @@ public final class GIFSink: FrameSink {
         }
         do {
             try AtomicOutput.replace(file) { partial in
-                try AtomicOutput.writeFile(try encode(width: size.width, height: size.height), to: partial)
+                try AtomicOutput.writeFile(try encode(width: size.width, height: size.height), to: partial, for: file)
             }
         } catch {
             cancel()
@@ -108,6 +108,7 @@ public final class GIFSink: FrameSink {
             out += p.image
         }
         for index in 0..<frameCount {
+            try Interruption.check()
             let data = try spool.read(frameBytes, frame: index)
             let indices = mapper.indices(of: data, width: width, height: height)
             let delay = centiseconds(index + 1) - centiseconds(index)

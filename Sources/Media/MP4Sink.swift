@@ -126,9 +126,9 @@ public final class MP4Sink: FrameSink {
         stream.pointee.avg_frame_rate = c.pointee.framerate
         stream.pointee.r_frame_rate = c.pointee.framerate
 
-        try format.open(path: partial)
+        try format.open(path: partial, for: file)
         let options = try FFDictionary([("movflags", "+faststart")])
-        try check(avformat_write_header(format.pointer, &options.pointer), "avformat_write_header", context)
+        try checkWrite(avformat_write_header(format.pointer, &options.pointer), "avformat_write_header", file: file, context)
         if !options.keys.isEmpty {
             throw MediaError("The mp4 muxer ignored the options \(options.keys) — \(context)")
         }
@@ -230,6 +230,8 @@ public final class MP4Sink: FrameSink {
         guard let codec, let packet, let format, let stream else { return }
         try check(avcodec_send_frame(codec.pointer, frame), "avcodec_send_frame", context)
         while true {
+            // Flushing libx264's lookahead at the end encodes many frames: stop there too when asked.
+            if frame == nil { try Interruption.check() }
             let result = avcodec_receive_packet(codec.pointer, packet.pointer)
             if result == averrorEAGAIN || result == averrorEOF { return }
             try check(result, "avcodec_receive_packet", context)
@@ -239,7 +241,7 @@ public final class MP4Sink: FrameSink {
             packetsWritten += 1
             let written = av_interleaved_write_frame(format.pointer, packet.pointer)
             av_packet_unref(packet.pointer)
-            try check(written, "av_interleaved_write_frame", context)
+            try checkWrite(written, "av_interleaved_write_frame", file: file, context)
         }
     }
 
@@ -256,8 +258,8 @@ public final class MP4Sink: FrameSink {
                 throw MediaError("libx264 produced \(packetsWritten) packets for \(framesAppended) frames while"
                                  + " writing \(file.path); the clip would not have one frame per rendered frame.")
             }
-            try check(av_write_trailer(format.pointer), "av_write_trailer", context)
-            try check(avio_closep(&format.pointer.pointee.pb), "avio_closep", context)
+            try checkWrite(av_write_trailer(format.pointer), "av_write_trailer", file: file, context)
+            try checkWrite(avio_closep(&format.pointer.pointee.pb), "avio_closep", file: file, context)
             tearDown(removingPartial: false)
             try AtomicOutput.move(partial, replacing: file)
         } catch {

@@ -22,22 +22,27 @@ enum SinkState: Equatable {
 /// Numbered PNG frames `frame-00000.png`, `frame-00001.png`… in a directory (5 digits, more past 99999).
 ///
 /// Frames are written into a partial directory `<directory>.partial-<pid>` next to the target while
-/// rendering. `finish()` renames it to the target when the target does not exist; when it does, each new
-/// frame is renamed into it (replacing a same-named file) and stale `frame-NNNNN.png` files numbered past
-/// the new count (from an older, longer run) are deleted. No other file in the directory is touched.
-/// `cancel()` removes the partial directory and leaves the target as it was.
+/// rendering. `finish()` renames it to the target when the target does not exist. When it does, the
+/// sequence in it is replaced as a whole: every `frame-NNNNN.png` there must be a file (checked at init
+/// and again before anything moves), the new frames take their names and stale frames numbered past the
+/// new count (from an older, longer run) go; no other entry of the directory is touched. Either the old
+/// sequence or the new one is there in full, never a mix (see `publish`). `cancel()` removes the partial
+/// directory and leaves the target as it was.
 ///
 /// Every frame must have the size of the first one.
 public final class PNGSequenceSink: FrameSink {
     /// The directory the frames end up in.
     public let directory: URL
+    /// `directory` with symbolic links resolved: where the files really go, so the partial directory is
+    /// beside it, on its file system.
+    let resolved: URL
     private var partial: URL?
     private var frameCount = 0
     private var frameSize: (width: Int, height: Int)?
     private var state = SinkState.open
 
-    /// Fails (before any rendering) when `directory` exists as a file, or its parent can neither be found
-    /// nor created, or is not writable.
+    /// Fails (before any rendering) when `directory` exists as a file, holds a `frame-NNNNN.png` that is
+    /// not a file, or its parent can neither be found nor created, or is not writable.
     public init(directory: URL) throws {
         let target = directory.standardizedFileURL
         self.directory = target
@@ -45,8 +50,13 @@ public final class PNGSequenceSink: FrameSink {
             throw MediaError("Cannot write a PNG sequence to \(target.path): it exists and is a file, not a"
                              + " directory. Remove it or choose another output path.")
         }
-        try AtomicOutput.prepareParent(of: target, what: "the PNG sequence")
-        partial = try AtomicOutput.makePartialDirectory(for: target)
+        resolved = AtomicOutput.kind(of: target.path) == .directory ? target.resolvingSymlinksInPath() : target
+        try AtomicOutput.prepareParent(of: resolved, what: "the PNG sequence")
+        if AtomicOutput.kind(of: resolved.path) == .directory {
+            _ = try Self.existingFrames(in: resolved, shownAs: target)
+        }
+        AtomicOutput.removeStalePartials(of: resolved)
+        partial = try AtomicOutput.makePartialDirectory(for: resolved)
     }
 
     deinit { cancel() }
@@ -74,7 +84,8 @@ public final class PNGSequenceSink: FrameSink {
         }
         guard let partial else { return }
         let bytes = try PNGCodec.encode(frame)
-        try AtomicOutput.writeFile(bytes, to: partial.appendingPathComponent(Self.frameName(frameCount)))
+        let name = Self.frameName(frameCount)
+        try AtomicOutput.writeFile(bytes, to: partial.appendingPathComponent(name), for: directory.appendingPathComponent(name))
         frameSize = (frame.width, frame.height)
         frameCount += 1
     }
@@ -87,56 +98,13 @@ public final class PNGSequenceSink: FrameSink {
                              + " written and the directory is unchanged. Append frames first, or cancel().")
         }
         do {
-            try publish(partial)
+            try publish(partial, frameCount: frameCount)
         } catch {
             cancel()
             throw error
         }
         state = .finished
         self.partial = nil
-    }
-
-    private func publish(_ partial: URL) throws {
-        let target = directory.path
-        switch AtomicOutput.kind(of: target) {
-        case .other:
-            throw MediaError("Cannot finish the PNG sequence: \(target) is now a file, not a directory."
-                             + " Remove it or choose another output path.")
-        case .missing:
-            if rename(partial.path, target) == 0 { return }
-            let code = errno
-            // Created meanwhile (rename of a directory cannot replace a non-empty one): merge below.
-            guard code == ENOTEMPTY || code == EEXIST else {
-                throw MediaError("Cannot move the PNG sequence into place at \(target): "
-                                 + "\(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
-            }
-        case .directory:
-            break
-        }
-        // Merge: move the new frames in, then delete stale frames left by an older, longer run.
-        for index in 0..<frameCount {
-            let name = Self.frameName(index)
-            try AtomicOutput.move(partial.appendingPathComponent(name), replacing: directory.appendingPathComponent(name))
-        }
-        let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: target)
-        } catch {
-            throw MediaError("Wrote \(frameCount) frames to \(target) but could not list it to remove stale frames:"
-                             + " \((error as NSError).localizedDescription)")
-        }
-        for name in names {
-            guard let index = Self.frameIndex(ofName: name), index >= frameCount else { continue }
-            let path = directory.appendingPathComponent(name).path
-            var info = stat()
-            guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if unlink(path) != 0 && errno != ENOENT {
-                let code = errno
-                throw MediaError("Wrote \(frameCount) frames to \(target) but could not remove the stale frame"
-                                 + " \(name): \(AtomicOutput.errnoText(code)).\(AtomicOutput.hint(for: code))")
-            }
-        }
-        AtomicOutput.remove(partial)
     }
 
     public func cancel() {
@@ -183,7 +151,7 @@ public final class PNGFileSink: FrameSink {
             throw MediaError("No frame was appended to the PNG file sink for \(file.path); nothing was written."
                              + " Append exactly one frame before finish().")
         }
-        try AtomicOutput.replace(file) { partial in try AtomicOutput.writeFile(encoded, to: partial) }
+        try AtomicOutput.replace(file) { partial in try AtomicOutput.writeFile(encoded, to: partial, for: file) }
         state = .finished
         self.encoded = nil
     }

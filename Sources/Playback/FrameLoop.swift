@@ -34,7 +34,8 @@ extension Stage {
     }
 
     /// Renders the frames at `times` (ascending) into `sink`, one at a time: memory does not grow with the
-    /// clip. The sink is finished on success and cancelled on any error.
+    /// clip. The sink is finished on success and cancelled on any error, and on a request to stop
+    /// (`Interruption`, e.g. Ctrl-C), which is checked before every frame and throws `Interrupted`.
     /// `progress` hears (frames done, frames in all) after each frame.
     public static func render(_ scene: SceneDefinition, settings: RenderSettings, times: [TimeInterval],
                               into sink: FrameSink, progress: ((Int, Int) -> Void)? = nil) throws {
@@ -42,11 +43,13 @@ extension Stage {
             try settings.validate()
             let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
             for (index, time) in times.enumerated() {
+                try Interruption.check()
                 session.advance(to: time)
                 let screen = try session.render(scale: settings.scale, touches: settings.touches, chrome: settings.chrome)
                 try sink.append(settings.bezel ? BezelFrame.frame(around: screen, settings: settings) : screen)
                 progress?(index + 1, times.count)
             }
+            try Interruption.check()
             try sink.finish()
         } catch {
             sink.cancel()

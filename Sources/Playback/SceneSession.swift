@@ -111,6 +111,7 @@ public final class SceneSession {
             guard next <= Self.timeLimit else {
                 throw StageError.sceneDidNotSettle(scene: definition.name, seconds: Self.timeLimit)
             }
+            try Interruption.check()  // a long dry run (plan, plot) stops on Ctrl-C too
             advance(to: next)
         }
         return endTime!

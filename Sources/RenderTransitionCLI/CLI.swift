@@ -69,7 +69,15 @@ struct Command {
                 return (stage.description, 1)
             }
         case let media as MediaError:
+            if case .noSpace(let path) = media.kind {
+                return ("no space left on the device to write \(path): the disk is full. Nothing was written there"
+                        + " and what was there before is unchanged; free some space, or give --out a path on another disk.", 1)
+            }
             return (media.description, 1)
+        case let interrupted as Interrupted:
+            // The shell's convention for a process stopped by a signal: 128 + its number (130, 143).
+            return ("\(interrupted): stopped before finishing; the partial output was removed and anything"
+                    + " already at the output path is as it was.", 128 + interrupted.signal)
         default:
             return ("\(error)", 1)
         }
@@ -287,14 +295,8 @@ struct Command {
         return rows.joined(separator: "\n")
     }
 
-    /// Writes text through a temporary file renamed into place, so a failure leaves nothing half-written.
+    /// Writes text through a partial file renamed into place, so a failure leaves nothing half-written.
     static func writeAtomically(_ text: String, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: url, options: .atomic)
-        } catch {
-            throw StageError.output(path: path, reason: error.localizedDescription)
-        }
+        try AtomicFiles.write(Array(text.utf8), to: URL(fileURLWithPath: path))
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Stage
+import Media
 
 /// The `render-transition` command as a library: a package's own executable becomes the full command
 /// over its own scenes (every option, `--list`, `help`, `gallery`, `tree`, the errors and exit codes).
@@ -11,14 +12,18 @@ import Stage
 ///     RenderTransitionCLI.main(scenes: [CardModalScene.self])
 ///
 /// Exit codes: 0 success, 1 a render failed (a scene that never settles, a file that cannot be written),
-/// 2 the command line was wrong (unknown scene, option or device, a bad value, a malformed document).
+/// 2 the command line was wrong (unknown scene, option or device, a bad value, a malformed document),
+/// 130 and 143 stopped by SIGINT and SIGTERM (nothing written, earlier output unchanged).
 public enum RenderTransitionCLI {
     /// The version of render-transition, printed by `--version`.
     public static let version = "0.3.0"
 
-    /// Runs the command line of this process over `scenes` and exits with its status.
+    /// Runs the command line of this process over `scenes` and exits with its status. SIGINT (Ctrl-C) and
+    /// SIGTERM stop a render between two frames, remove its partial output and exit 130 or 143; a second
+    /// one stops the process at once.
     public static func main(scenes: [SceneDefinition]) -> Never {
         let tool = URL(fileURLWithPath: CommandLine.arguments.first ?? "render-transition").lastPathComponent
+        Interruption.handleSignals()
         exit(run(Array(CommandLine.arguments.dropFirst()), scenes: scenes, toolName: tool))
     }
 
@@ -31,6 +36,14 @@ public enum RenderTransitionCLI {
     /// standard output and standard error, as from `main`.
     public static func run(_ arguments: [String], scenes: [SceneDefinition], toolName: String = "render-transition") -> Int32 {
         Command(tool: toolName, scenes: SceneCatalog(scenes)).run(arguments)
+    }
+}
+
+extension RenderTransitionCLI {
+    /// Parses a command line without running it, throwing the usage error a run would print (for the
+    /// fuzz target of the parser; scene names are checked only when a command runs).
+    package static func parseCommandLine(_ arguments: [String]) throws {
+        _ = try Arguments.parse(arguments)
     }
 }
 

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A fresh directory under the system temporary directory, named after the test and its module; remove
 /// it with `cleanUp()` (usually in a `defer`).
@@ -14,6 +17,52 @@ public struct TemporaryDirectory {
 
     public func path(_ component: String) -> URL { url.appendingPathComponent(component) }
     public func cleanUp() { try? FileManager.default.removeItem(at: url) }
+}
+
+/// A small tmpfs, so that writing really runs out of space. Mounting needs root (or CAP_SYS_ADMIN), so
+/// these tests run only where `mount` works.
+public struct TinyDisk {
+    public let scratch: TemporaryDirectory
+    public var url: URL { scratch.url }
+
+    public static let available: Bool = {
+        guard getuid() == 0, let disk = try? TinyDisk(kilobytes: 64) else { return false }
+        disk.remove()
+        return true
+    }()
+
+    public init(kilobytes: Int, _ name: String = #function) throws {
+        scratch = try TemporaryDirectory(name)
+        guard Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(kilobytes)k", "tmpfs", scratch.url.path]) == 0 else {
+            scratch.cleanUp()
+            throw CocoaError(.fileWriteUnknown)
+        }
+    }
+
+    public func path(_ name: String) -> URL { url.appendingPathComponent(name) }
+
+    /// Bytes in use on the disk (what a failed write left behind).
+    public var usedBytes: Int {
+        var info = statvfs()
+        statvfs(url.path, &info)
+        return Int(info.f_blocks - info.f_bfree) * Int(info.f_frsize)
+    }
+
+    public func remove() {
+        _ = Self.command("/bin/umount", [scratch.url.path])
+        scratch.cleanUp()
+    }
+
+    static func command(_ path: String, _ arguments: [String]) -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return -1 }
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }
 
 /// The graphic-control delays of a GIF, in order (scanning its blocks).
