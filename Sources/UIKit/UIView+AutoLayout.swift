@@ -421,6 +421,10 @@ extension UIView {
         guard let state = autoLayoutStateIfPresent else { return }
         state.intrinsicSize = nil
         state.intrinsicSizeAtWidth = nil
+        // A stack view's proportions and tie-breaks are made from its views' intrinsic sizes.
+        if let stack = superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+            stack.setNeedsUpdateConstraints()
+        }
         guard !state.translatesAutoresizingMask else { return }
         setNeedsEngineSync()
         (superview ?? self).setNeedsLayout()

@@ -81,6 +81,15 @@ private func stack(_ views: [UIView], width: CGFloat?, configure: (UIStackView) 
         #expect(boxes.map(\.frame.minX) == [0, 110, 320])
     }
 
+    @Test func fillProportionallyFollowsAChangedIntrinsicSize() {
+        let boxes = [Box(50, 20), Box(100, 20), Box(150, 20)]
+        let (root, _) = stack(boxes, width: 620) { $0.spacing = 10; $0.distribution = .fillProportionally }
+        boxes[0].size = CGSize(width: 150, height: 20)
+        root.layoutIfNeeded()
+        // 600 of room for 400 of content: 1.5 times each.
+        #expect(boxes.map(\.frame.width) == [225, 150, 225])
+    }
+
     @Test func equalSpacingKeepsSizesAndSharesTheRoom() {
         let boxes = [Box(50, 20), Box(80, 20), Box(60, 20)]
         _ = stack(boxes, width: 300) { $0.distribution = .equalSpacing }
