@@ -87,13 +87,12 @@ open class UIStackView: UIView {
 
     /// An arranged view's `isHidden` changed. Hidden views collapse to nothing along the axis and their
     /// neighbours close the gap; inside an animation block the stack lays out at once so the collapse
-    /// animates with the block, and a view being hidden stays drawn until it has collapsed.
+    /// animates with the block, and a view being hidden stays drawn until the block's animations end.
     func arrangedSubview(_ view: UIView, didSetHidden hidden: Bool) {
-        let animating = AnimationRecorder.current != nil
-        if hidden && animating {
+        let recorder = AnimationRecorder.current
+        if hidden, let recorder {
             view.collapsingToHidden = true
-            let duration = UIView.inheritedAnimationDuration
-            Timeline.current.schedule(at: CACurrentMediaTime() + duration) { [weak view] in
+            recorder.whenFinished { [weak view] in
                 guard let view, view.collapsingToHidden else { return }
                 view.collapsingToHidden = false
                 view.layer.isHidden = true
@@ -103,7 +102,7 @@ open class UIStackView: UIView {
             view.layer.isHidden = hidden
         }
         arrangementChanged()
-        if animating { layoutIfNeeded() }
+        if recorder != nil { layoutIfNeeded() }
     }
 
     // MARK: Constraints

@@ -74,6 +74,8 @@ final class KeyframeRecorder {
 
     let duration: TimeInterval
     private(set) var segments: [Segment] = []
+    /// The finish handlers of the block and its keyframes (`AnimationRecorder.whenFinished`).
+    private var finishHandlers: [() -> Void] = []
 
     init(duration: TimeInterval) { self.duration = duration }
 
@@ -84,12 +86,14 @@ final class KeyframeRecorder {
         CATransaction.setValue(self, forKey: Self.transactionKey)
         outer.record(body)
         CATransaction.commit()
+        finishHandlers += outer.finishHandlers
         collect(outer.changes, start: 0, end: 1)
     }
 
     func addKeyframe(start: Double, duration relative: Double, _ body: () -> Void) {
         let recorder = AnimationRecorder(duration: duration * relative)
         recorder.record(body)
+        finishHandlers += recorder.finishHandlers
         let from = min(max(start, 0), 1)
         collect(recorder.changes, start: from, end: min(max(from + max(relative, 0), from), 1))
     }
@@ -104,6 +108,7 @@ final class KeyframeRecorder {
     /// One keyframe animation per changed layer property: the value from before the block at 0, each
     /// keyframe's value at its end, held from one keyframe to the next.
     func commit(delay: TimeInterval, options: UIView.KeyframeAnimationOptions, completion: ((Bool) -> Void)?) {
+        let completion = finishHandlers.completing(completion)
         let stops = AnimationCompletionGroup(completion: completion)
         let begin = CACurrentMediaTime() + delay
         var keys: [(CALayer, String)] = []

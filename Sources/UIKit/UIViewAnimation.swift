@@ -112,6 +112,11 @@ final class AnimationRecorder {
     /// The duration of the block (what `UIView.inheritedAnimationDuration` answers inside it).
     let duration: TimeInterval
     private(set) var changes: [Change] = []
+    /// Work to do once the animations the block installs have ended, before its completion (a stack view
+    /// hides a view it collapsed in the block).
+    private(set) var finishHandlers: [() -> Void] = []
+
+    func whenFinished(_ handler: @escaping () -> Void) { finishHandlers.append(handler) }
 
     init(duration: TimeInterval) { self.duration = duration }
 
@@ -206,7 +211,7 @@ final class UIViewAnimationContext {
     func run(_ animations: () -> Void, completion: ((Bool) -> Void)?) {
         let recorder = AnimationRecorder(duration: duration)
         recorder.record(animations)
-        commit(recorder.changes, completion: completion)
+        commit(recorder.changes, completion: recorder.finishHandlers.completing(completion))
     }
 
     private func commit(_ changes: [AnimationRecorder.Change], completion: ((Bool) -> Void)?) {
@@ -250,6 +255,17 @@ final class UIViewAnimationContext {
     }
 }
 
+
+extension Array where Element == () -> Void {
+    /// `completion` preceded by these handlers (the completion itself when there are none).
+    func completing(_ completion: ((Bool) -> Void)?) -> ((Bool) -> Void)? {
+        guard !isEmpty else { return completion }
+        return { finished in
+            for handler in self { handler() }
+            completion?(finished)
+        }
+    }
+}
 
 /// Calls an animation block's completion once every animation it installed has stopped (UIView.animate,
 /// keyframes and view transitions share it).

@@ -51,6 +51,9 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     private var pendingBlocks: [(animations: () -> Void, delayFactor: Double)] = []
     private var tracks: [Track] = []
     private var completions: [(UIViewAnimatingPosition) -> Void] = []
+    /// The blocks' finish handlers (`AnimationRecorder.whenFinished`): run when the animator ends,
+    /// finished or stopped.
+    private var finishHandlers: [() -> Void] = []
     private var reversed = false
 
     // The clock: u(t) = clockU until clockTime, then clockU + rate·(t − clockTime), clamped to 0…1.
@@ -405,6 +408,7 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
     private func runBlock(_ block: () -> Void, windowStart: Double) {
         let recorder = AnimationRecorder(duration: duration)
         recorder.record(block)
+        finishHandlers += recorder.finishHandlers
         for recorded in recorder.changes {
             guard let change = AnimatedChange(recorded, beginFromCurrentState: true) else { continue }
             let velocity = timing.velocity
@@ -717,6 +721,9 @@ open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
 
     /// Back to inactive: the blocks and completions have been used; the timing override ends.
     private func reset() {
+        let handlers = finishHandlers
+        finishHandlers = []
+        for handler in handlers { handler() }
         cancelCompletionEvent()
         detachAnimations()
         tracks = []

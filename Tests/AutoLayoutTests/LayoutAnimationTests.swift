@@ -136,4 +136,33 @@ import Foundation
             #expect(boxes[1].layer.isHidden && boxes[2].frame.minX == 60)
         }
     }
+
+    @Test func aCollapsingViewHidesWhenItsAnimationEndsNotWhenAClockSaysSo() {
+        let root = UIViewController()
+        onStage(root) { window, clock in
+            let boxes = [Box(50, 20), Box(80, 20)]
+            let stack = UIStackView(arrangedSubviews: boxes)
+            stack.translatesAutoresizingMaskIntoConstraints = false
+            root.view.addSubview(stack)
+            NSLayoutConstraint.activate([stack.leadingAnchor.constraint(equalTo: root.view.leadingAnchor),
+                                         stack.topAnchor.constraint(equalTo: root.view.topAnchor, constant: 100)])
+            window.layoutIfNeeded()
+            // With a delay: still drawn after `duration`, hidden after delay + duration.
+            var start = clock.now
+            UIView.animate(withDuration: 0.5, delay: 0.5, options: [.curveLinear]) { boxes[0].isHidden = true }
+            run(window, clock, to: start + 0.75)
+            #expect(!boxes[0].layer.isHidden)
+            run(window, clock, to: start + 1.01)
+            #expect(boxes[0].layer.isHidden)
+            // A paused property animator: drawn however long it waits, hidden once it finishes.
+            let animator = UIViewPropertyAnimator(duration: 0.5, curve: .linear) { boxes[1].isHidden = true }
+            animator.fractionComplete = 0.5
+            start = clock.now
+            run(window, clock, to: start + 2)
+            #expect(boxes[1].isHidden && !boxes[1].layer.isHidden)
+            animator.startAnimation()
+            run(window, clock, to: start + 2.3)
+            #expect(boxes[1].layer.isHidden)
+        }
+    }
 }
