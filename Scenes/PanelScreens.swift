@@ -434,18 +434,9 @@ final class ToppingRow: UIView {
         let dot = UIView()
         dot.backgroundColor = color
         dot.layer.cornerRadius = 18
-        let nameLabel = UILabel()
-        nameLabel.text = name
-        nameLabel.font = .preferredFont(forTextStyle: .body)
-        let aboutLabel = UILabel()
-        aboutLabel.text = about
-        aboutLabel.font = .preferredFont(forTextStyle: .footnote)
-        aboutLabel.textColor = .secondaryLabel
-        let priceLabel = UILabel()
-        priceLabel.text = price
-        priceLabel.font = .systemFont(ofSize: 15, weight: .semibold)
-        priceLabel.textColor = brandOrange
-        priceLabel.textAlignment = .right
+        let nameLabel = makeLabel(name, font: .preferredFont(forTextStyle: .body))
+        let aboutLabel = makeLabel(about, font: .preferredFont(forTextStyle: .footnote), color: .secondaryLabel)
+        let priceLabel = makeLabel(price, font: .systemFont(ofSize: 15, weight: .semibold), color: brandOrange, alignment: .right)
         for v in [dot, nameLabel, aboutLabel, priceLabel] {
             v.translatesAutoresizingMaskIntoConstraints = false
             addSubview(v)

@@ -125,7 +125,6 @@ final class LayoutEngine {
         let changed = changedConstants
         changedConstants = []
         var seen = Set<ObjectIdentifier>()
-        var hadBroken = false
         for constraint in changed where seen.insert(ObjectIdentifier(constraint)).inserted {
             let source = Source.constraint(ObjectIdentifier(constraint))
             guard constraint.holder != nil, let entry = installed[source] else { return false }
@@ -136,7 +135,7 @@ final class LayoutEngine {
             expression.constant -= Double(constraint.constant - old.constant)
             let gathered = Gathered(source: source, expression: expression, relation: old.relation, strength: old.strength,
                                     constraint: constraint, constant: constraint.constant)
-            if let c = entry.solverConstraint { try? solver.remove(c) } else { hadBroken = true }
+            if let c = entry.solverConstraint { try? solver.remove(c) }
             let replacement = Cassowary.Constraint(expression, gathered.relation, LinearExpression(), strength: gathered.strength)
             var added: Cassowary.Constraint? = replacement
             do {
@@ -148,7 +147,7 @@ final class LayoutEngine {
             }
             installed[source] = Installed(gathered: gathered, solverConstraint: added, order: entry.order)
         }
-        if hadBroken || installed.values.contains(where: { $0.solverConstraint == nil }) { retryBroken() }
+        retryBroken()
         solver.updateVariables()
         return true
     }
@@ -360,7 +359,7 @@ struct Gatherer {
         guard let owner = guide.owningView else { return (LinearExpression(), LinearExpression(), LinearExpression(), LinearExpression()) }
         var (ox, oy) = owner === container ? (LinearExpression(), LinearExpression()) : offset(of: owner, in: container)
         if guide.kind == .user {
-            let v = guide.variables
+            let v = guide.layoutVariables
             solvedGuides.append(guide)
             return (ox + LinearExpression(v.x), oy + LinearExpression(v.y), LinearExpression(v.w), LinearExpression(v.h))
         }

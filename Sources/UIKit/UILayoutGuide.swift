@@ -19,7 +19,7 @@ open class UILayoutGuide: LayoutAnchors, CustomStringConvertible {
         switch kind {
         case .user:
             owningView.updateLayoutEngineIfNeeded()
-            return layoutVariables?.solvedRect ?? .zero
+            return variablesIfMade?.solvedRect ?? .zero
         case .safeArea, .layoutMargins, .readableContent:
             return owningView.bounds.inset(by: owningView.insets(of: kind))
         }
@@ -33,8 +33,15 @@ open class UILayoutGuide: LayoutAnchors, CustomStringConvertible {
         owningView.map { v in [.left, .top, .width, .height].contains { v.isAmbiguous(self, attribute: $0) } } ?? false
     }
 
-    /// The solver variables of an app's guide (nil for system guides, which are constants).
-    var layoutVariables: LayoutVariables?
+    /// The solver variables of an app's guide, once a constraint has named it (system guides are
+    /// constants and never have any).
+    private(set) var variablesIfMade: LayoutVariables?
+    var layoutVariables: LayoutVariables {
+        if let v = variablesIfMade { return v }
+        let v = LayoutVariables(identifier.isEmpty ? "UILayoutGuide" : identifier)
+        variablesIfMade = v
+        return v
+    }
 
     open var description: String {
         "<\(type(of: self)): \(addressText(self)) - \(layoutFrame), layoutFrame = \(layoutFrame), owningView = \(owningView.map { itemDescription($0) } ?? "nil")>"

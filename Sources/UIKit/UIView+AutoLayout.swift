@@ -450,7 +450,7 @@ extension UIView {
             guard view.autoLayoutStateIfPresent?.isSolvedByEngine == true else { return false }
             vars = view.autoLayoutStateIfPresent?.variables
         } else {
-            vars = (item as? UILayoutGuide)?.layoutVariables
+            vars = (item as? UILayoutGuide)?.variablesIfMade
         }
         guard let vars else { return false }
         switch attribute.family {
@@ -484,14 +484,5 @@ extension UIView {
             state.constraintUpdatePending = false
             setNeedsEngineSync()
         }
-    }
-}
-
-extension UILayoutGuide {
-    var variables: LayoutVariables {
-        if let v = layoutVariables { return v }
-        let v = LayoutVariables(identifier.isEmpty ? "UILayoutGuide" : identifier)
-        layoutVariables = v
-        return v
     }
 }
