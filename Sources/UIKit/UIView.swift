@@ -41,10 +41,10 @@ open class UIView: UIResponder, CALayerDelegate {
     open var frame: CGRect {
         get { layer.frame }
         set {
-            let oldSize = layer.bounds.size
+            let oldSize = layer.bounds.size, oldPosition = layer.position
             layer.frame = newValue
             boundsSizeChanged(from: oldSize)
-            frameDidChangeForAutoLayout()
+            if layer.bounds.size != oldSize || layer.position != oldPosition { frameDidChangeForAutoLayout() }
         }
     }
     open var bounds: CGRect {
@@ -53,19 +53,21 @@ open class UIView: UIResponder, CALayerDelegate {
             let oldSize = layer.bounds.size
             layer.bounds = newValue
             boundsSizeChanged(from: oldSize)
-            frameDidChangeForAutoLayout()
+            if newValue.size != oldSize { frameDidChangeForAutoLayout() }
         }
     }
     open var center: CGPoint {
         get { layer.position }
         set {
+            let oldPosition = layer.position
             layer.position = newValue
-            frameDidChangeForAutoLayout()
+            if newValue != oldPosition { frameDidChangeForAutoLayout() }
         }
     }
 
     /// A view laid out by its frame that takes part in Auto Layout (a container, or named by a
-    /// constraint) changes constants of the constraints: the engine solves again.
+    /// constraint) moved or changed size: constants of the constraints change, the engine solves again.
+    /// (Layout code often sets the same frame on every pass; that changes nothing.)
     private func frameDidChangeForAutoLayout() {
         guard let state = autoLayoutStateIfPresent, state.usesAutoLayout || state.isSolvedByEngine,
               state.translatesAutoresizingMask || !(state.systemGuides.isEmpty) else { return }
