@@ -416,7 +416,8 @@ struct Gatherer {
 
     private mutating func expression(_ item: LayoutItem, _ attribute: NSLayoutConstraint.Attribute, in container: UIView) -> LinearExpression {
         let r = rect(item, in: container)
-        let margins = (item as? UIView)?.effectiveLayoutMargins ?? .zero
+        // The margins walk the safe area up the tree: only the margin attributes pay for them.
+        var margins: UIEdgeInsets { (item as? UIView)?.effectiveLayoutMargins ?? .zero }
         switch attribute {
         case .left, .leading: return r.x
         case .right, .trailing: return r.x + r.w
