@@ -4,7 +4,7 @@ import Stage
 import Raster
 
 /// A frame set in the phone's outline, for docs media: a dark body with a faint rim, the display's rounded
-/// corners cut from the screen, the SE's home button, on the light grey filmstrips use.
+/// corners cut from the screen (drawn through them, so nothing of its square corners shows past the body), the SE's home button, on the light grey filmstrips use.
 enum BezelFrame {
     static let background = RGBA8(r: 242, g: 242, b: 247, a: 255)
     static let body = CGColor(red: 0.11, green: 0.11, blue: 0.118, alpha: 1)
@@ -21,13 +21,15 @@ enum BezelFrame {
         let inside = RoundedRect(rect: outline.rect.insetBy(dx: rimWidth, dy: rimWidth),
                                  radii: CornerRadii(all: max(Double(bezel.outerCornerRadius) * scale - rimWidth, 0)))
         out.fillRing(outer: outline, inner: inside, with: .solid(rim))
-        out.composite(screen, atX: pixels.side, y: pixels.top)
-        // The display's corners: what lies outside its rounded shape is the body again.
+        // The display's rounded corners: the screen is drawn through them, so what lies outside is the body
+        // (or, past the body's own rounded outline, the ground), never the screen's square corner.
         let display = CGRect(x: pixels.side, y: pixels.top, width: screen.width, height: screen.height)
+        var clip: CoverageMask?
         if bezel.displayCornerRadius > 0 {
-            out.fillRing(outer: RoundedRect(rect: display), inner: RoundedRect(rect: display, radii: CornerRadii(all: Double(bezel.displayCornerRadius) * scale)),
-                         with: .solid(body))
+            clip = CoverageMask(RoundedRect(rect: display, radii: CornerRadii(all: Double(bezel.displayCornerRadius) * scale)),
+                                within: PixelRect(x: pixels.side, y: pixels.top, width: screen.width, height: screen.height))
         }
+        out.composite(screen, atX: pixels.side, y: pixels.top, clip: clip)
         if bezel.homeButton {
             let radius = 22 * scale, centre = CGPoint(x: Double(out.width) / 2, y: Double(display.maxY) + Double(pixels.bottom) / 2)
             let ring = RoundedRect(rect: CGRect(x: centre.x - radius, y: centre.y - radius, width: 2 * radius, height: 2 * radius),
