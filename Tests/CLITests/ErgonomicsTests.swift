@@ -98,7 +98,8 @@ import TestSupport
         let image = try PNGCodec.decode(contentsOf: framed)
         #expect(image.width == 417 && image.height == 876)
         #expect(image[0, 0] == RGBA8(r: 242, g: 242, b: 247, a: 255))          // outside the outline
-        #expect(image[5, 438] == image[13, 13] && image[5, 438].r < 40)        // the body, and a display corner cut from the screen
+        #expect(image[13, 13] == image[0, 0])                                  // still outside it: no square ear of the display
+        #expect(image[5, 438] == image[20, 30] && image[5, 438].r < 40)        // the body, and a display corner cut from the screen
         #expect(image[208, 500] != image[5, 438])                             // the screen
         #expect(try CLI.run(["verify", "g", "--bezel"]).stderr.contains("--bezel does not apply to 'verify'"))
     }
