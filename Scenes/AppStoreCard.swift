@@ -101,6 +101,7 @@ final class TodayCardView: UIControl {
     let imageView: GradientView
     private var caption: CardCaption!
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(frame: CGRect, story: TodayStory) {
         imageView = GradientView(colors: story.palette)
         super.init(frame: frame)
@@ -205,9 +206,10 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
     let closeBtn = UIButton(type: .close)
     private let story: TodayStory
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(story: TodayStory) {
         self.story = story
-        super.init()
+        super.init(nibName: nil, bundle: nil)
         modalPresentationStyle = .custom
         transitioningDelegate = self
     }
@@ -321,6 +323,7 @@ final class AppRowView: UIView {
     private let getButton = UIButton(type: .system)
     private let topRule = UIView(), bottomRule = UIView()
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(app: (name: String, category: String, icon: [UIColor])) {
         icon = GradientView(colors: app.icon)
         super.init(frame: .zero)

@@ -53,10 +53,11 @@ final class BlockViewController: UIViewController {
     /// The timeline label of the current animator run (render-transition marks it as a transition).
     private var runLabel = ""
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(color: UIColor, cell: (column: Int, row: Int)) {
         self.color = color
         self.cell = cell
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
 
     override func loadView() { view = BlockView(color: color) }
@@ -245,6 +246,7 @@ final class BlockView: UIView {
                                      start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1))
     private let highlight = UIView()
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(color: UIColor) {
         super.init(frame: .zero)
         backgroundColor = color

@@ -5,6 +5,7 @@ final class GradientView: UIView {
     override class var layerClass: AnyClass { CAGradientLayer.self }
     var gradientLayer: CAGradientLayer { layer as! CAGradientLayer }
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(colors: [UIColor], start: CGPoint = CGPoint(x: 0, y: 0), end: CGPoint = CGPoint(x: 1, y: 1)) {
         super.init(frame: .zero)
         gradientLayer.colors = colors.map(\.cgColor)
@@ -15,6 +16,7 @@ final class GradientView: UIView {
 
 /// A rounded bar standing in for a line of text (no text rendering yet).
 final class TextPlaceholder: UIView {
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(color: UIColor, frame: CGRect = .zero) {
         super.init(frame: frame)
         backgroundColor = color

@@ -33,9 +33,10 @@ final class ParentViewController: UIViewController {
     private var rows: [MenuRowView] = []
 
     /// `showsPanelOnAppear`: the panel is already up when the screen appears (presented without animation).
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(showsPanelOnAppear: Bool = false) {
         self.showsPanelOnAppear = showsPanelOnAppear
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
 
     override func loadView() {
@@ -193,6 +194,7 @@ final class MenuRowView: UIView {
     private let price = UILabel()
     private let priceTag = UIView()
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(name: String, about: String, price: String, palette: [UIColor]) {
         picture = GradientView(colors: palette, start: CGPoint(x: 0.2, y: 0.1), end: CGPoint(x: 0.9, y: 1))
         super.init(frame: .zero)
@@ -429,6 +431,7 @@ final class ChildViewController: UIViewController {
 final class ToppingRow: UIView {
     static let height: CGFloat = 52
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(color: UIColor, name: String, about: String, price: String) {
         super.init(frame: .zero)
         let dot = UIView()

@@ -90,9 +90,10 @@ final class CrossDissolveFirstViewController: UIViewController, UIViewController
         return second
     }()
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(presentAnimation: SurveyPresentAnimation) {
         self.presentAnimation = presentAnimation
-        super.init()
+        super.init(nibName: nil, bundle: nil)
     }
 
     override func loadView() {
@@ -254,6 +255,7 @@ final class SurveyHeader: UIView {
     private let account = UIView()
     private let initials: UILabel
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(caption: String, title: String, initials: String, tint: UIColor) {
         self.caption = makeLabel(caption.uppercased(), font: .systemFont(ofSize: 13, weight: .semibold), color: .secondaryLabel)
         self.title = makeLabel(title, font: .systemFont(ofSize: 34, weight: .bold))
@@ -285,6 +287,7 @@ final class SurveyRow: UIView {
     private let detailLabel: UILabel
     private let chevron = DisclosureChevron()
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(thumbnailColors: [UIColor], title: String, detail: String) {
         thumbnail = GradientView(colors: thumbnailColors)
         titleLabel = makeLabel(title, font: .preferredFont(forTextStyle: .headline))
@@ -321,6 +324,7 @@ final class SurveyRow: UIView {
 
 /// A filled, rounded call-to-action button whose title says what it does (17 pt semibold).
 final class SurveyButton: UIButton {
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(title: String, color: UIColor, titleColor: UIColor = .white) {
         super.init(frame: .zero)
         backgroundColor = color

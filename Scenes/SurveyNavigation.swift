@@ -324,6 +324,7 @@ final class SettingsRow: UIControl {
     private let separator = UIView()
     private let switchOn: Bool?
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(iconColor: UIColor, title: String, value: String? = nil, separator hasSeparator: Bool, switchOn: Bool? = nil) {
         self.switchOn = switchOn
         label = makeLabel(title, font: .preferredFont(forTextStyle: .body))

@@ -31,6 +31,7 @@ extension UILabel {
 final class DisclosureChevron: UIView {
     static let size = CGSize(width: 8, height: 14)
 
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(color: UIColor = UIColor(red: 60 / 255, green: 60 / 255, blue: 67 / 255, alpha: 0.3)) {
         super.init(frame: CGRect(origin: .zero, size: Self.size))
         isUserInteractionEnabled = false

@@ -53,6 +53,28 @@ public struct Script {
                              interval: TimeInterval = 0.1) {
         tap(at: { Self.centre(of: view()) }, count: count, duration: duration, interval: interval)
     }
+    /// A tap on the back button of the navigation bar on screen (the frontmost one), wherever the bar draws
+    /// it when the tap happens: no computed points. A script whose screen shows no back button then stops
+    /// with a message saying so.
+    public mutating func tapBackButton() {
+        tap(at: {
+            guard let button = Self.frontmostNavigationBar(where: { $0.backButtonView != nil })?.backButtonView else {
+                misuse("Script.tapBackButton: no navigation bar on screen shows a back button at \(Self.now) s")
+            }
+            return Self.centre(of: button)
+        })
+    }
+    /// A tap on a bar button item of the navigation bar on screen (`navigationItem.rightBarButtonItem`, …).
+    public mutating func tapBarButton(_ item: @escaping () -> UIBarButtonItem) {
+        tap(at: {
+            let item = item()
+            guard let bar = Self.frontmostNavigationBar(where: { $0.view(for: item) != nil }),
+                  let view = bar.view(for: item) else {
+                misuse("Script.tapBarButton: no navigation bar on screen shows the item \(item.title.map { "'\($0)'" } ?? "") at \(Self.now) s")
+            }
+            return Self.centre(of: view)
+        })
+    }
     /// Two taps at a point, 0.1 s each, 0.1 s apart.
     public mutating func doubleTap(at point: @escaping () -> CGPoint) { tap(at: point, count: 2) }
     /// Two taps on the centre of a view.
@@ -218,6 +240,20 @@ public struct Script {
 
     /// Where a person aims at a view: its centre as drawn now (mid-animation too), in window coordinates.
     package static func centre(of view: UIView) -> CGPoint { view.drawnCentreInWindow }
+
+    /// The visible navigation bar drawn last (frontmost) in the key window that matches.
+    static func frontmostNavigationBar(where matches: (UINavigationBar) -> Bool) -> UINavigationBar? {
+        guard let window = UIApplication.shared.keyWindow ?? UIApplication.shared.windows.last else { return nil }
+        var found: UINavigationBar?
+        func visit(_ view: UIView) {
+            guard !view.isHidden, view.alpha > 0 else { return }
+            if let bar = view as? UINavigationBar, matches(bar) { found = bar }
+            view.subviews.forEach(visit)
+        }
+        visit(window)
+        return found
+    }
+    private static var now: String { String(format: "%.3f", CACurrentMediaTime()) }
 }
 
 /// How a moving finger's progress follows time (ours: simple polynomials, not UIKit curves).

@@ -6,6 +6,7 @@ import Foundation
 private final class LoggingView: UIView {
     let name: String
     let log: (String) -> Void
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(_ name: String, log: @escaping (String) -> Void) {
         self.name = name; self.log = log
         super.init(frame: .zero)

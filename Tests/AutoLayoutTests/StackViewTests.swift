@@ -6,6 +6,7 @@ import Foundation
 /// A view with a fixed intrinsic size, so expected frames can be worked out by hand.
 final class Box: UIView {
     var size: CGSize { didSet { invalidateIntrinsicContentSize() } }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(_ width: CGFloat, _ height: CGFloat) {
         size = CGSize(width: width, height: height)
         super.init(frame: .zero)

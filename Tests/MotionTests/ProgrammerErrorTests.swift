@@ -86,7 +86,8 @@ import Foundation
         var offenders: [String] = []
         for module in ["UIKit", "QuartzCore", "Stage", "Playback"] {
             let folder = sources.appendingPathComponent(module)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            // Recursive: UIKit's sources are in folders by job.
+            let files = (FileManager.default.subpaths(atPath: folder.path) ?? []).filter { $0.hasSuffix(".swift") }
             #expect(!files.isEmpty, "no sources found in \(folder.path)")
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)

@@ -61,6 +61,7 @@ import Text
     /// Properties set in a subclass's initializer (where Swift runs no observers) still reach the layer.
     @Test func propertiesSetInAnInitializerReachTheLayer() throws {
         final class TitleLabel: UILabel {
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
             override init(frame: CGRect) {
                 super.init(frame: frame)
                 text = "Title"

@@ -211,7 +211,8 @@ enum PhotoArt {
 
 final class CardViewController: UIViewController {
     let colour: UIColor, cardTitle: String
-    init(colour: UIColor, title: String) { self.colour = colour; cardTitle = title; super.init() }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    init(colour: UIColor, title: String) { self.colour = colour; cardTitle = title; super.init(nibName: nil, bundle: nil) }
     override func viewDidLoad() {
         super.viewDidLoad()
         view.backgroundColor = colour

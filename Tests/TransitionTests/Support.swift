@@ -66,7 +66,8 @@ final class CallLog {
 class LoggedViewController: UIViewController {
     let name: String
     let log: CallLog
-    init(_ name: String, log: CallLog) { self.name = name; self.log = log; super.init() }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    init(_ name: String, log: CallLog) { self.name = name; self.log = log; super.init(nibName: nil, bundle: nil) }
 
     override func viewDidLoad() { super.viewDidLoad(); log("\(name).viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { log("\(name).viewWillAppear") }

@@ -90,6 +90,7 @@ import TransitionTesting
 
     @Test func imageSetInAnInitializerShows() {
         final class Badge: UIImageView {
+            required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
             init() {
                 super.init(frame: CGRect(x: 0, y: 0, width: 20, height: 20))
                 image = UIImage(systemName: "star.fill")

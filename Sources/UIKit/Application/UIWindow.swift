@@ -43,6 +43,13 @@ open class UIWindow: UIView {
         UIApplication.shared.register(self)
         windowScene = UIApplication.shared.windowScene
     }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        windowSafeAreaInsets = UIScreen.main.displaySafeAreaInsets
+        super.init(coder: coder)
+        UIApplication.shared.register(self)
+        windowScene = UIApplication.shared.windowScene
+    }
     /// A window in `windowScene` (the app's one scene), filling the screen.
     public convenience init(windowScene: UIWindowScene) { self.init(screen: windowScene.screen) }
     /// The scene of the app the window was made in.

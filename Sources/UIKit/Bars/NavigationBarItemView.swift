@@ -41,6 +41,7 @@ final class NavigationBarItemView: UIView {
     /// The back button's title that fitted at the last layout ("" for the chevron alone).
     private(set) var backTitle: String?
 
+    required init?(coder: NSCoder) { misuse("NavigationBarItemView is UIKit's own and is not made from an archive") }
     init(item: UINavigationItem, backItem: UINavigationItem?, largeTitle: Bool, tintColor: UIColor, width: CGFloat,
          backAction: @escaping () -> Void) {
         self.item = item
@@ -173,6 +174,7 @@ final class NavigationBackButton: UIControl {
     let titleLabel = UILabel()
     private let action: () -> Void
 
+    required init?(coder: NSCoder) { misuse("NavigationBackButton is UIKit's own and is not made from an archive") }
     init(tintColor: UIColor, action: @escaping () -> Void) {
         chevron = makeBackChevron(tintColor: tintColor)
         self.action = action
@@ -222,6 +224,7 @@ final class BarButtonView: UIControl {
     private var label: UILabel?
     private var glyph: UIView?
 
+    required init?(coder: NSCoder) { misuse("BarButtonView is UIKit's own and is not made from an archive") }
     init(item: UIBarButtonItem, tintColor: UIColor) {
         self.item = item
         super.init(frame: .zero)

@@ -197,6 +197,23 @@ open class UINavigationBar: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUp()
+    }
+
+    /// The back button as the bar draws it now (the arriving item's during a transition); nil when the top
+    /// item shows none. For scripts that tap it (`Script.tapBackButton()`).
+    package var backButtonView: UIView? { (transitionViews?.to ?? shownItemView)?.backButton }
+    /// The view that draws `item` now (its button, or its custom view), if the bar shows it.
+    package func view(for item: UIBarButtonItem) -> UIView? {
+        guard let shown = transitionViews?.to ?? shownItemView else { return nil }
+        return (shown.leftButtons + shown.rightButtons).first { $0.item === item }
+    }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+    private func setUp() {
         background.isUserInteractionEnabled = false
         hairline.isUserInteractionEnabled = false
         addSubview(background)

@@ -56,10 +56,21 @@ open class UINavigationController: UIViewController {
     /// The interactive pop gesture's delegate (held here: delegates are weak).
     private lazy var interactivePopGate = InteractivePopGate(navigationController: self)
 
-    public override init() { super.init() }
-    public convenience init(rootViewController: UIViewController) {
-        self.init()
+    /// Designated, as on iOS (subclasses may override it).
+    public init(rootViewController: UIViewController) {
+        super.init(nibName: nil, bundle: nil)
         setViewControllers([rootViewController], animated: false)
+    }
+    public override init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        super.init(nibName: nibNameOrNil, bundle: nibBundleOrNil)
+    }
+    /// See `UIViewController.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+    /// A custom bar class is not supported: the bar is always `UINavigationBar` (and there is no toolbar).
+    public convenience init(navigationBarClass: AnyClass?, toolbarClass: AnyClass?) {
+        self.init(nibName: nil, bundle: nil)
     }
 
     // MARK: The stack
@@ -258,11 +269,22 @@ open class UINavigationController: UIViewController {
 
     /// The navigation bar covers the top of each child's view: its safe area starts below the bar (44 pt,
     /// 96 pt for a controller whose item shows a large title), as on iOS. Nothing while the bar is hidden.
+    /// A controller being popped is off the stack but still a child until the pop ends: it keeps the inset
+    /// it had on top, so a screen laid out from its safe area slides out as it was (and comes back as it
+    /// was when an interactive pop is cancelled).
     override func safeAreaInsets(forChild child: UIViewController) -> UIEdgeInsets {
-        guard !isNavigationBarHidden, let index = stack.firstIndex(where: { $0 === child }) else { return .zero }
+        guard !isNavigationBarHidden else { return .zero }
+        let below: ArraySlice<UIViewController>
+        if let index = stack.firstIndex(where: { $0 === child }) {
+            below = stack[..<index]
+        } else if child.parent === self {
+            below = stack[...]
+        } else {
+            return .zero
+        }
         var large = navigationBar.prefersLargeTitles
         if large {
-            for item in stack[...index].reversed().map(\.navigationItem) where item.largeTitleDisplayMode != .automatic {
+            for item in ([child] + below.reversed()).map(\.navigationItem) where item.largeTitleDisplayMode != .automatic {
                 large = item.largeTitleDisplayMode == .always
                 break
             }
@@ -505,6 +527,7 @@ final class NavigationParallaxAnimator: UIViewControllerAnimatedTransitioning {
 final class EdgeShadowView: UIView {
     override class var layerClass: AnyClass { CAGradientLayer.self }
 
+    required init?(coder: NSCoder) { misuse("EdgeShadowView is UIKit's own and is not made from an archive") }
     init(alpha: CGFloat) {
         super.init(frame: .zero)
         isUserInteractionEnabled = false

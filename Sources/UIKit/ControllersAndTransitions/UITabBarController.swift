@@ -85,6 +85,14 @@ open class UITabBar: UIView {
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUp()
+    }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+    private func setUp() {
         backgroundColor = UIColor(white: 0.97, alpha: 0.94)
         hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
         addSubview(hairline)

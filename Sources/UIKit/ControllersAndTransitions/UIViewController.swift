@@ -65,8 +65,26 @@ open class UIViewController: UIResponder {
         return parent?.transitionCoordinator
     }
 
-    public override init() { super.init() }
-    public convenience init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) { self.init() }
+    /// The designated initializer, as on iOS: a subclass with stored properties calls
+    /// `super.init(nibName: nil, bundle: nil)`. There are no nibs here; the names are kept and nothing is loaded.
+    public init(nibName nibNameOrNil: String?, bundle nibBundleOrNil: Bundle?) {
+        nibName = nibNameOrNil
+        nibBundle = nibBundleOrNil
+        super.init()
+    }
+    /// Storyboards and archives are not read on Linux: the coder is not consulted and the controller is the one
+    /// `init(nibName: nil, bundle: nil)` makes. Required as on iOS, so a subclass that adds a designated
+    /// initializer also declares it (usually `fatalError`), and that text compiles on both platforms.
+    public required init?(coder: NSCoder) {
+        super.init()
+    }
+    /// `UIViewController()`: inherited by every subclass that overrides both designated initializers or none.
+    public override convenience init() { self.init(nibName: nil, bundle: nil) }
+
+    /// The name given to `init(nibName:bundle:)`; nothing is loaded from it.
+    open private(set) var nibName: String?
+    /// The bundle given to `init(nibName:bundle:)`.
+    open private(set) var nibBundle: Bundle?
 
     // MARK: View
 

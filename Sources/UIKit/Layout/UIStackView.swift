@@ -32,6 +32,11 @@ open class UIStackView: UIView {
         super.init(frame: frame)
         markUsesAutoLayout()
     }
+    /// See `UIView.init?(coder:)`: nothing is decoded. Not failable, as Apple declares it for stack views.
+    public required init(coder: NSCoder) {
+        super.init(coder: coder)!
+        markUsesAutoLayout()
+    }
     public convenience init(arrangedSubviews views: [UIView]) {
         self.init(frame: .zero)
         for view in views { addArrangedSubview(view) }

@@ -115,6 +115,20 @@ open class UIImageView: UIView {
         super.init(frame: frame)
         isUserInteractionEnabled = false
     }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        isUserInteractionEnabled = false
+    }
+    /// Kept for code that sets it; the view shows `image` whatever `isHighlighted` says (nothing here
+    /// highlights an image view: it takes no touches).
+    open var highlightedImage: UIImage?
+    open var isHighlighted = false
+    /// An image view showing `image` (`highlightedImage` is kept, see above).
+    public convenience init(image: UIImage?, highlightedImage: UIImage?) {
+        self.init(image: image)
+        self.highlightedImage = highlightedImage
+    }
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()

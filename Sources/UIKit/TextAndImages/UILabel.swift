@@ -17,6 +17,14 @@ public enum NSLineBreakMode: Int, Sendable {
 open class UILabel: UIView {
     public override init(frame: CGRect) {
         super.init(frame: frame)
+        setUp()
+    }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        setUp()
+    }
+    private func setUp() {
         isUserInteractionEnabled = false
         isOpaque = false
         updateLayerText()

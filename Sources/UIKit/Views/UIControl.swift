@@ -128,6 +128,8 @@ open class UIButton: UIControl {
     public private(set) var buttonType: ButtonType = .custom
 
     public override init(frame: CGRect) { super.init(frame: frame) }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
     public convenience init(type: ButtonType) {
         self.init(frame: .zero)
         buttonType = type

@@ -25,6 +25,11 @@ open class UIScrollView: UIView {
         super.init(frame: frame)
         clipsToBounds = true
     }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+        clipsToBounds = true
+    }
 }
 
 /// How far a motion at `initialVelocity` (points per second) travels before it stops when it keeps

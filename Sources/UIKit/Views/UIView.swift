@@ -24,17 +24,31 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     private var storedAccessibilityIdentifier: String?
 
+    /// The designated initializer, as on iOS.
     public init(frame: CGRect) {
-        guard let layerType = Self.layerClass as? CALayer.Type else {
-            misuse("\(Self.self).layerClass must be a CALayer subclass")
-        }
-        layer = layerType.init()
+        layer = Self.makeLayer()
         reportedStyle = UIScreen.main.userInterfaceStyle
         super.init()
         layer.delegate = self
         layer.frame = frame
     }
+    /// Nibs and archives are not read on Linux: the coder is not consulted and the view is the one
+    /// `init(frame: .zero)` makes. Required as on iOS, so a subclass that adds a designated initializer also
+    /// declares it (usually `fatalError`), and that text compiles on both platforms.
+    public required init?(coder: NSCoder) {
+        layer = Self.makeLayer()
+        reportedStyle = UIScreen.main.userInterfaceStyle
+        super.init()
+        layer.delegate = self
+    }
     public convenience override init() { self.init(frame: .zero) }
+
+    private static func makeLayer() -> CALayer {
+        guard let layerType = layerClass as? CALayer.Type else {
+            misuse("\(Self.self).layerClass must be a CALayer subclass")
+        }
+        return layerType.init()
+    }
 
     // MARK: Geometry (on the layer)
 
@@ -414,13 +428,25 @@ open class UIView: UIResponder, CALayerDelegate {
     }
 
     /// The view's safe-area insets and the safe region (window coordinates) its subviews see.
+    ///
+    /// Only the sides where the superview has an unsafe band count (Apple: the insets "reflect only the
+    /// portion of the view that is covered"): a view hanging past a side with no band, such as a screen
+    /// sliding in from the right during a push, gets no inset there, so its content is not squeezed.
     func safeArea(in window: UIWindow) -> (insets: UIEdgeInsets, region: CGRect) {
-        let region = superview?.safeArea(in: window).region ?? window.bounds.inset(by: window.windowSafeAreaInsets)
+        let outer: CGRect, region: CGRect
+        if let superview {
+            outer = superview.convert(superview.bounds, to: nil)
+            region = superview.safeArea(in: window).region
+        } else {
+            outer = window.bounds
+            region = outer.inset(by: window.windowSafeAreaInsets)
+        }
         let rect = convert(bounds, to: nil)
-        var insets = UIEdgeInsets(top: min(max(region.minY - rect.minY, 0), rect.height),
-                                  left: min(max(region.minX - rect.minX, 0), rect.width),
-                                  bottom: min(max(rect.maxY - region.maxY, 0), rect.height),
-                                  right: min(max(rect.maxX - region.maxX, 0), rect.width))
+        func covered(_ band: Bool, _ depth: CGFloat, _ length: CGFloat) -> CGFloat { band ? min(max(depth, 0), length) : 0 }
+        var insets = UIEdgeInsets(top: covered(region.minY > outer.minY, region.minY - rect.minY, rect.height),
+                                  left: covered(region.minX > outer.minX, region.minX - rect.minX, rect.width),
+                                  bottom: covered(region.maxY < outer.maxY, rect.maxY - region.maxY, rect.height),
+                                  right: covered(region.maxX < outer.maxX, rect.maxX - region.maxX, rect.width))
         guard let extra = owningViewController?.extraSafeAreaInsets, extra != .zero else { return (insets, region) }
         insets = UIEdgeInsets(top: insets.top + extra.top, left: insets.left + extra.left,
                               bottom: insets.bottom + extra.bottom, right: insets.right + extra.right)

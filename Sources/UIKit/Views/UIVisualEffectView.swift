@@ -117,6 +117,16 @@ open class UIVisualEffectView: UIView {
         contentView = UIView(frame: .zero)
         contentHost = UIView(frame: .zero)
         super.init(frame: .zero)
+        setUp(effect: effect)
+    }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) {
+        contentView = UIView(frame: .zero)
+        contentHost = UIView(frame: .zero)
+        super.init(coder: coder)
+        setUp(effect: nil)
+    }
+    private func setUp(effect: UIVisualEffect?) {
         UIView.performWithoutAnimation {
             layer.backdropStrength = 0
             contentHost.autoresizingMask = [.flexibleWidth, .flexibleHeight]

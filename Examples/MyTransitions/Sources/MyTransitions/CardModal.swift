@@ -6,8 +6,8 @@
 // against render-transition's UIKit on Linux. So: NSObject bases for the delegate and animator (iOS needs
 // them; Linux accepts them), controls with `addAction(UIAction { … }, for:)` instead of #selector (which
 // Linux lacks; that is also why the dimming is a UIControl rather than a view with a tap recognizer),
-// frames set in viewDidLayoutSubviews/layoutSubviews (no Auto Layout there), and shapes where text
-// would be (render-transition draws no text yet).
+// and frames set in viewDidLayoutSubviews/layoutSubviews (constraints and stack views work too; this file
+// simply does not need them). The cards are plain shapes to keep the example short; labels draw real text.
 import UIKit
 
 // MARK: - Transitioning delegate

@@ -14,3 +14,10 @@ import MyTransitions
         assertTransitionSnapshots(of: CardModalScene.stiff)
     }
 }
+
+/// UIKit subclassed as iOS code does it compiles and links from this package (see SubclassPatterns.swift).
+@Suite struct SubclassPatternTests {
+    @Test func everyPatternIsMade() {
+        #expect(SubclassPatterns.makeAll().count == 9)
+    }
+}
