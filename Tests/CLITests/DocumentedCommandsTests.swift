@@ -95,7 +95,7 @@ import Scenes
         var checked = 0
         let builtIn = Set(builtInScenes.map { $0.name })
         // The example package's scenes (Examples/MyTransitions), which the docs use for `my-scenes`.
-        let example: Set<String> = ["card-modal", "card-modal-stiff"]
+        let example: Set<String> = ["card-modal", "card-modal-stiff", "card-modal-drag"]
         for page in Self.pages {
             for command in try Self.commands(in: page) {
                 guard let (tool, arguments) = Self.toolArguments(command.words) else { continue }

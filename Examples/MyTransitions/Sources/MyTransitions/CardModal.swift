@@ -38,6 +38,15 @@ final class CardModalTransition: NSObject, UIViewControllerTransitioningDelegate
     func animationController(forDismissed dismissed: UIViewController) -> UIViewControllerAnimatedTransitioning? {
         CardModalAnimator(isPresenting: false, duration: duration, dampingRatio: dampingRatio)
     }
+
+    /// Set while a drag on the sheet drives the dismissal (see the presentation controller); UIKit asks for it
+    /// when the dismissal starts, and a tap on close finds nil: an ordinary animated dismissal.
+    var dismissalDriver: UIPercentDrivenInteractiveTransition?
+
+    func interactionControllerForDismissal(using animator: UIViewControllerAnimatedTransitioning)
+        -> UIViewControllerInteractiveTransitioning? {
+        dismissalDriver
+    }
 }
 
 // MARK: - Presentation controller
@@ -88,7 +97,56 @@ final class CardModalPresentationController: UIPresentationController {
 
     override func presentationTransitionDidEnd(_ completed: Bool) {
         super.presentationTransitionDidEnd(completed)
-        if !completed { dimmingView.removeFromSuperview() }
+        guard completed else {
+            dimmingView.removeFromSuperview()
+            return
+        }
+        presentedView?.addGestureRecognizer(dragToDismiss)
+    }
+
+    // MARK: Drag to dismiss
+
+    /// Target–action in one text for both platforms: iOS names the method with #selector (and needs @objc);
+    /// render-transition's UIKit, without an Objective-C runtime, takes the method itself.
+    private lazy var dragToDismiss: UIPanGestureRecognizer = {
+        let pan: UIPanGestureRecognizer
+        #if canImport(ObjectiveC)
+        pan = UIPanGestureRecognizer(target: self, action: #selector(handleDrag(_:)))
+        #else
+        pan = UIPanGestureRecognizer(target: self, action: CardModalPresentationController.handleDrag)
+        #endif
+        return pan
+    }()
+    /// How far the sheet travels when it is dismissed, measured when a drag begins.
+    private var dragTravel: CGFloat = 1
+
+    #if canImport(ObjectiveC)
+    @objc private func handleDrag(_ recognizer: UIPanGestureRecognizer) { drag(recognizer) }
+    #else
+    private func handleDrag(_ recognizer: UIPanGestureRecognizer) { drag(recognizer) }
+    #endif
+
+    /// The sheet follows the finger down; let go past a third of the way (not moving back up), or flick
+    /// down, and it leaves; otherwise it springs back.
+    private func drag(_ recognizer: UIPanGestureRecognizer) {
+        guard let containerView, let sheet = presentedView,
+              let transition = presentedViewController.transitioningDelegate as? CardModalTransition else { return }
+        let progress = min(max(recognizer.translation(in: containerView).y / dragTravel, 0), 1)
+        switch recognizer.state {
+        case .began:
+            dragTravel = max(containerView.bounds.maxY - sheet.frame.minY, 1)
+            transition.dismissalDriver = UIPercentDrivenInteractiveTransition()
+            presentedViewController.dismiss(animated: true)
+        case .changed:
+            transition.dismissalDriver?.update(progress)
+        case .ended, .cancelled, .failed:
+            let velocity = recognizer.velocity(in: containerView).y
+            let leaves = recognizer.state == .ended && (velocity > 800 || (progress > 1.0 / 3 && velocity > -100))
+            if leaves { transition.dismissalDriver?.finish() } else { transition.dismissalDriver?.cancel() }
+            transition.dismissalDriver = nil
+        default:
+            break
+        }
     }
 
     override func dismissalTransitionWillBegin() {
@@ -142,13 +200,34 @@ final class CardModalAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         duration
     }
 
+    /// One animator per transition, made on the first call: UIKit asks for it again when a drag drives the
+    /// dismissal, and it must get the same one.
+    private var running: UIViewImplicitlyAnimating?
+
     func animateTransition(using transitionContext: UIViewControllerContextTransitioning) {
+        interruptibleAnimator(using: transitionContext).startAnimation()
+    }
+
+    func interruptibleAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewImplicitlyAnimating {
+        if let running { return running }
+        let animator = makeAnimator(using: transitionContext)
+        running = animator
+        return animator
+    }
+
+    func animationEnded(_ transitionCompleted: Bool) {
+        running = nil
+    }
+
+    private func makeAnimator(using transitionContext: UIViewControllerContextTransitioning) -> UIViewPropertyAnimator {
         let containerView = transitionContext.containerView
         let key: UITransitionContextViewControllerKey = isPresenting ? .to : .from
         guard let controller = transitionContext.viewController(forKey: key),
               let sheet = transitionContext.view(forKey: isPresenting ? .to : .from) else {
-            transitionContext.completeTransition(false)
-            return
+            // Nothing to move: an animator that finishes at once, cancelled.
+            let nothing = UIViewPropertyAnimator(duration: 0, curve: .linear)
+            nothing.addCompletion { _ in transitionContext.completeTransition(false) }
+            return nothing
         }
         let shown = isPresenting ? transitionContext.finalFrame(for: controller) : sheet.frame
         // Just below the screen, and far enough that the sheet's shadow is off screen too.
@@ -167,7 +246,7 @@ final class CardModalAnimator: NSObject, UIViewControllerAnimatedTransitioning {
         animator.addCompletion { _ in
             transitionContext.completeTransition(!transitionContext.transitionWasCancelled)
         }
-        animator.startAnimation()
+        return animator
     }
 }
 

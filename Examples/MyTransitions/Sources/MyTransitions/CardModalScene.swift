@@ -7,14 +7,26 @@ public final class CardModalScene: Scene {
     public static let name = "card-modal"
     public static let summary = "Card modal: tap a card, its detail springs up as a rounded sheet (0.6 s, damping 0.55) over a dimming; close slides it back down"
 
+    /// How the sheet is sent away.
+    public enum Dismissal: Sendable {
+        /// A tap on the close button.
+        case close
+        /// A drag down that is let go too soon (the sheet springs back), then one flicked down (it leaves).
+        case drag
+    }
+
     private let dampingRatio: CGFloat?
+    private let dismissal: Dismissal
     private var list: CardListViewController!
 
     /// The transition as the app ships it.
-    public init() { dampingRatio = nil }
+    public init() { dampingRatio = nil; dismissal = .close }
 
-    /// The same transition on another spring.
-    public init(dampingRatio: CGFloat) { self.dampingRatio = dampingRatio }
+    /// The same transition on another spring, or dismissed another way.
+    public init(dampingRatio: CGFloat? = nil, dismissal: Dismissal = .close) {
+        self.dampingRatio = dampingRatio
+        self.dismissal = dismissal
+    }
 
     public func makeRootViewController() -> UIViewController {
         list = CardListViewController()
@@ -29,7 +41,16 @@ public final class CardModalScene: Scene {
         script.tap { [unowned self] in self.list.cards[1] }
         script.waitUntilIdle()
         script.wait(0.4)
-        script.tap { [unowned self] in (self.list.presentedViewController as! CardDetailViewController).closeButton }
+        switch dismissal {
+        case .close:
+            script.tap { [unowned self] in (self.list.presentedViewController as! CardDetailViewController).closeButton }
+        case .drag:
+            let sheet = { [unowned self] in self.list.presentedViewController!.view! }
+            script.drag(sheet, by: CGVector(dx: 0, dy: 90), duration: 0.35, releaseVelocity: CGVector(dx: 0, dy: -200))
+            script.waitUntilIdle()
+            script.wait(0.3)
+            script.drag(sheet, by: CGVector(dx: 0, dy: 160), duration: 0.3, releaseVelocity: CGVector(dx: 0, dy: 1200))
+        }
         script.waitUntilIdle()
         return script
     }
@@ -44,5 +65,13 @@ extension CardModalScene {
     }
 }
 
+extension CardModalScene {
+    /// The sheet dragged down: let go early it springs back (the dismissal cancels), flicked it leaves.
+    public static let drag = CardModalScene.variant("card-modal-drag",
+                                                    summary: "Card modal dismissed by dragging the sheet: let go early it springs back, flicked down it leaves") {
+        CardModalScene(dismissal: .drag)
+    }
+}
+
 /// Every scene of this package, for `my-scenes`.
-public let myScenes: [SceneDefinition] = [CardModalScene.definition, CardModalScene.stiff]
+public let myScenes: [SceneDefinition] = [CardModalScene.definition, CardModalScene.stiff, CardModalScene.drag]

@@ -13,6 +13,11 @@ import MyTransitions
     @Test func cardModalStiff() {
         assertTransitionSnapshots(of: CardModalScene.stiff)
     }
+
+    /// The interactive dismissal: the drag let go early (`dismiss`, cancelled) and the flick (`dismiss2`).
+    @Test func cardModalDrag() {
+        assertTransitionSnapshots(of: CardModalScene.drag)
+    }
 }
 
 /// UIKit subclassed as iOS code does it compiles and links from this package (see SubclassPatterns.swift).
