@@ -34,6 +34,10 @@ extension SnapshotMoments {
     /// The moments of `plan`, named for files: `present-50`, `dismiss2-0` (the second dismiss), `t0.8`,
     /// `f48`, `present-33.3`.
     package func resolve(in plan: ClipPlan, scene: String) throws -> [NamedMoment] {
+        // A transition that never completes is a bug in the scene's own code: no golden of it is worth keeping.
+        if let stuck = plan.unfinished.first {
+            throw SnapshotRequestError(description: "\(scene): \(stuck.message).")
+        }
         let names = TransitionNames(plan.transitions.map(\.label))
         switch self {
         case .transitions(let percents):

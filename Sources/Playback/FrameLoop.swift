@@ -13,6 +13,28 @@ public struct TransitionSpan: Equatable, Sendable {
     public func time(at fraction: Double) -> TimeInterval { start + (end - start) * fraction }
     /// False for a transition without animation (`animated: false`): it begins and ends at one instant.
     public var isAnimated: Bool { end > start }
+
+    /// Seconds as the tools print them: up to three decimals, no trailing zeros.
+    static func format(_ seconds: TimeInterval) -> String {
+        var text = String(format: "%.3f", seconds)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+}
+
+/// A transition that began and never ended: its animator (or interaction controller) never called
+/// `completeTransition(_:)`, so UIKit would leave the app stuck in it.
+public struct UnfinishedTransition: Equatable, Sendable {
+    public var label: String
+    public var start: TimeInterval
+    /// "push DetailViewController began at 0.3 s and never completed — call …": what every tool says.
+    public var message: String {
+        let how = label.hasPrefix("present ") || label.hasPrefix("dismiss ") || label.hasPrefix("push ") || label.hasPrefix("pop ")
+            ? "call `transitionContext.completeTransition(_:)` when its animations end (and when an interactive one finishes or cancels)"
+            : "call `Timeline.current.markTransitionEnd(\"\(label)\", completed:)` when its motion ends"
+        return "\(label) began at \(TransitionSpan.format(start)) s and never completed — \(how)"
+    }
 }
 
 /// The shape of a clip, known from a dry run of the scene (no pixels).
@@ -20,6 +42,8 @@ public struct ClipPlan: Equatable, Sendable {
     public var duration: TimeInterval
     public var fps: Int
     public var transitions: [TransitionSpan]
+    /// Transitions that began and never ended (a bug in the scene's transition code, said by every tool).
+    public var unfinished: [UnfinishedTransition] = []
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
     public func time(ofFrame index: Int) -> TimeInterval { Double(index) / Double(fps) }
@@ -30,7 +54,8 @@ extension Stage {
     public static func plan(_ scene: SceneDefinition, settings: RenderSettings) throws -> ClipPlan {
         let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
         let duration = try session.runToEnd()
-        return ClipPlan(duration: duration, fps: settings.fps, transitions: transitionSpans(in: session.marks))
+        let (spans, unfinished) = transitions(in: session.marks)
+        return ClipPlan(duration: duration, fps: settings.fps, transitions: spans, unfinished: unfinished)
     }
 
     /// Renders the frames at `times` (ascending) into `sink`, one at a time: memory does not grow with the
@@ -75,6 +100,12 @@ extension Stage {
     }
 
     static func transitionSpans(in marks: [(time: TimeInterval, label: String)]) -> [TransitionSpan] {
+        transitions(in: marks).spans
+    }
+
+    /// The marks paired into spans, and the begins no end followed (in the order they began).
+    static func transitions(in marks: [(time: TimeInterval, label: String)])
+        -> (spans: [TransitionSpan], unfinished: [UnfinishedTransition]) {
         var spans: [TransitionSpan] = []
         var open: [String: TimeInterval] = [:]
         for mark in marks {
@@ -89,7 +120,9 @@ extension Stage {
                 }
             }
         }
-        return spans
+        let unfinished = open.map { UnfinishedTransition(label: $0.key, start: $0.value) }
+            .sorted { ($0.start, $0.label) < ($1.start, $1.label) }
+        return (spans, unfinished)
     }
 }
 
