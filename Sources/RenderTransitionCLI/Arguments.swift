@@ -10,6 +10,9 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The subcommands (`Command` inside `Arguments` is the parsed command, not the runner).
+private let subcommandWords = Command.reservedWords
+
 /// The parsed command line.
 struct Arguments: Equatable {
     enum Command: Equatable {
@@ -122,7 +125,7 @@ struct Arguments: Equatable {
             // `verify Goldens --help` show the subcommand's usage, whatever words follow it.
             var words = positionals.first == "help" ? Array(positionals.dropFirst()) : positionals
             if wantsHelp && positionals == ["help"] { words = ["help"] }   // `help --help`: help's own usage
-            if let first = words.first, Command.reservedWords.contains(first) {
+            if let first = words.first, subcommandWords.contains(first) {
                 result.command = .help(topic: first)
                 return result
             }

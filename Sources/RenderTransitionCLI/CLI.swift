@@ -67,7 +67,7 @@ struct Command {
                 return ("--at \(format(time)) is outside \(scene), which lasts \(format(duration)) s: choose a time from 0 to \(format(duration)).", 2)
             case .momentCount(let count, let allowed):
                 return ("invalid value '\(count)' for --filmstrip: how many moments to show, from \(allowed.lowerBound) to \(allowed.upperBound).", 2)
-            case .unsupportedOutput, .invalidDocument:
+            case .unsupportedOutput, .invalidDocument, .invalidDevice:
                 return (stage.description, 2)
             case .sceneDidNotSettle, .invalidLayerTree, .output:
                 return (stage.description, 1)

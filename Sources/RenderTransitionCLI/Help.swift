@@ -150,7 +150,7 @@ extension Command {
             wrong (the message names the JSON path of the problem).
 
             Example:
-              \(tool) card-expand --dump-tree output/tree.json --at 0.5
+              \(tool) \(scenes.names.first ?? "SCENE") --dump-tree output/tree.json --at 0.5
               \(tool) tree output/tree.json --out output/tree.png --scale 2
             """
         default:
