@@ -60,6 +60,7 @@ extension Command {
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts
           --version           the version of render-transition
+          --help, -h          this text; after a scene or command (verify, gallery, tree), its own help
 
         While rendering, a progress line shows on stderr when it is a terminal; at the end one line says
         what was written (path, size, frames, clip length, wall time).

@@ -19,7 +19,7 @@ public struct Device: Equatable, Sendable {
     /// The device's outline around the display, for `--bezel`.
     public let bezel: DeviceBezel
 
-    /// The largest pixel scale a device may have (today's phones are 3×).
+    /// The pixel scales a device may have: 1× up to the renderer's limit (today's phones are 3×).
     public static let scaleRange: ClosedRange<CGFloat> = 1...CGFloat(RenderLimits.maxScale)
 
     /// A device of your own. Throws `StageError.invalidDevice` when a number cannot describe a screen: a
@@ -39,9 +39,10 @@ public struct Device: Equatable, Sendable {
         guard scale.isFinite, Self.scaleRange.contains(scale) else {
             throw refuse("a scale of \(format(Double(scale))) pixels per point: give one from 1 to \(format(Double(Self.scaleRange.upperBound))), e.g. 2 or 3")
         }
-        let pixels = (size.width * scale).rounded(), limit = CGFloat(RenderLimits.canvasSide)
-        guard pixels <= limit, (size.height * scale).rounded() <= limit else {
-            throw refuse("\(format(Double(size.width)))×\(format(Double(size.height))) pt at \(format(Double(scale)))× is \(Int((size.width * scale).rounded()))×\(Int((size.height * scale).rounded())) pixels; the limit is \(RenderLimits.canvasSide) on each side")
+        // Checked here, not at the first render, so the mistake is reported where the device is made.
+        let width = (size.width * scale).rounded(), height = (size.height * scale).rounded(), limit = CGFloat(RenderLimits.canvasSide)
+        guard width <= limit, height <= limit else {
+            throw refuse("\(format(Double(size.width)))×\(format(Double(size.height))) pt at \(format(Double(scale)))× is \(Int(width))×\(Int(height)) pixels; the limit is \(RenderLimits.canvasSide) on each side")
         }
         let insets = [safeAreaInsets.top, safeAreaInsets.left, safeAreaInsets.bottom, safeAreaInsets.right]
         guard insets.allSatisfy({ $0.isFinite && $0 >= 0 }),
