@@ -71,11 +71,11 @@ if arguments.contains("--help") || arguments.contains("-h") || arguments.first =
           a 300-view, ~1,200-constraint screen: the first solve, and re-solves after a change
 
     Options:
-      --scale S     pixels per point; without it the workload runs at 3 and 1, a scene at 3 and 1
+      --scale S     pixels per point (without it: 3×, then 1×)
       --part NAME   run one part only (see above)
       --help, -h    this text
 
-    Every mode ends with the process's peak resident memory. Example:
+    Every mode but kernels ends with the process's peak resident memory. Example:
       swift run -c release render-benchmark card-expand --scale 3
     """)
     exit(0)
