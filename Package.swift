@@ -94,7 +94,7 @@ let package = Package(
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["__Snapshots__"]),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Scenes", "Media", "Raster", "TestSupport"]),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "UIKit", "Scenes", "Media", "Raster", "TestSupport"]),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     resources: [.copy("Fixtures")]),

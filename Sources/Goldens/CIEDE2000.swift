@@ -2,17 +2,17 @@
 import Foundation
 
 /// A colour in CIELAB (L* 0…100, a*, b*), relative to the D65 white of sRGB.
-public struct LabColor: Sendable, Equatable, CustomStringConvertible {
-    public var l: Double, a: Double, b: Double
-    public init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
+package struct LabColor: Sendable, Equatable, CustomStringConvertible {
+    package var l: Double, a: Double, b: Double
+    package init(l: Double, a: Double, b: Double) { self.l = l; self.a = a; self.b = b }
 
     /// An 8-bit sRGB colour (IEC 61966-2-1: its transfer function, its matrix, D65).
-    public init(sRGB red: UInt8, green: UInt8, blue: UInt8) {
+    package init(sRGB red: UInt8, green: UInt8, blue: UInt8) {
         self.init(linearRed: sRGBLinear[Int(red)], green: sRGBLinear[Int(green)], blue: sRGBLinear[Int(blue)])
     }
 
     /// Encoded sRGB components in 0…1 (not rounded to 8 bits, e.g. a colour composited over white).
-    public init(sRGBComponents red: Double, green: Double, blue: Double) {
+    package init(sRGBComponents red: Double, green: Double, blue: Double) {
         self.init(linearRed: sRGBDecode(red), green: sRGBDecode(green), blue: sRGBDecode(blue))
     }
 
@@ -27,7 +27,7 @@ public struct LabColor: Sendable, Equatable, CustomStringConvertible {
         self.init(l: 116 * fy - 16, a: 500 * (fx - fy), b: 200 * (fy - fz))
     }
 
-    public var description: String { String(format: "L* %.2f a* %.2f b* %.2f", l, a, b) }
+    package var description: String { String(format: "L* %.2f a* %.2f b* %.2f", l, a, b) }
 }
 
 /// IEC 61966-2-1's decoding: encoded value in 0…1 → linear light.
@@ -49,7 +49,7 @@ func labF(_ t: Double) -> Double {
 /// The CIEDE2000 colour difference ΔE₀₀ (CIE 142-2001; kL = kC = kH = 1), following the implementation
 /// notes of Sharma, Wu and Dalal (2005) for hue angles at zero chroma and the mean hue across 0°/360°.
 /// Symmetric; about 1 is a just-noticeable difference, 2 is small but visible side by side.
-public func deltaE2000(_ first: LabColor, _ second: LabColor) -> Double {
+package func deltaE2000(_ first: LabColor, _ second: LabColor) -> Double {
     let degrees = 180 / Double.pi, radians = Double.pi / 180
     let pow25to7 = 6_103_515_625.0   // 25⁷
     let c1 = (first.a * first.a + first.b * first.b).squareRoot()

@@ -5,13 +5,13 @@ import Media
 /// Where failures are written to be looked at: `SNAPSHOT_ARTIFACTS` when set (point CI's artifact upload
 /// at it), else a folder that ignores itself in git (it holds a `.gitignore` of `*`). Each golden's
 /// artifacts are cleared when it passes again, so what is there is what fails now.
-public struct ArtifactStore: Sendable {
-    public let directory: URL
+package struct ArtifactStore: Sendable {
+    package let directory: URL
 
-    public init(directory: URL) { self.directory = directory }
+    package init(directory: URL) { self.directory = directory }
 
     /// `SNAPSHOT_ARTIFACTS`, or `fallback`.
-    public static func fromEnvironment(fallback: URL, _ environment: [String: String] = ProcessInfo.processInfo.environment) -> ArtifactStore {
+    package static func fromEnvironment(fallback: URL, _ environment: [String: String] = ProcessInfo.processInfo.environment) -> ArtifactStore {
         if let path = environment["SNAPSHOT_ARTIFACTS"], !path.isEmpty { return ArtifactStore(directory: URL(fileURLWithPath: path)) }
         return ArtifactStore(directory: fallback)
     }

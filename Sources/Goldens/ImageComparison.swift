@@ -2,47 +2,47 @@ import Foundation
 import Raster
 
 /// An integer rectangle in pixels (x right, y down), in the expected image's space.
-public struct PixelRegion: Sendable, Equatable, CustomStringConvertible {
-    public var x: Int, y: Int, width: Int, height: Int
-    public init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
-    public var description: String { "\(width)×\(height) at (\(x), \(y))" }
+package struct PixelRegion: Sendable, Equatable, CustomStringConvertible {
+    package var x: Int, y: Int, width: Int, height: Int
+    package init(x: Int, y: Int, width: Int, height: Int) { self.x = x; self.y = y; self.width = width; self.height = height }
+    package var description: String { "\(width)×\(height) at (\(x), \(y))" }
 }
 
 /// Two images of different sizes.
-public struct SizeMismatch: Sendable, Equatable, CustomStringConvertible {
-    public var expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int
-    public init(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int) {
+package struct SizeMismatch: Sendable, Equatable, CustomStringConvertible {
+    package var expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int
+    package init(expectedWidth: Int, expectedHeight: Int, actualWidth: Int, actualHeight: Int) {
         self.expectedWidth = expectedWidth; self.expectedHeight = expectedHeight
         self.actualWidth = actualWidth; self.actualHeight = actualHeight
     }
-    public var description: String { "size \(actualWidth)×\(actualHeight) instead of \(expectedWidth)×\(expectedHeight)" }
+    package var description: String { "size \(actualWidth)×\(actualHeight) instead of \(expectedWidth)×\(expectedHeight)" }
 }
 
 /// What a comparison measured, and whether that is within the tolerance.
 ///
 /// When the sizes differ the comparison fails whatever the tolerance; the counts then cover the union of
 /// the two images, the part only one of them has counting as differing.
-public struct ImageComparison: Sendable, CustomStringConvertible {
-    public let tolerance: SnapshotTolerance
-    public let passes: Bool
+package struct ImageComparison: Sendable, CustomStringConvertible {
+    package let tolerance: SnapshotTolerance
+    package let passes: Bool
     /// Pixels that count as different under the tolerance.
-    public let differingPixelCount: Int
-    public let totalPixelCount: Int
+    package let differingPixelCount: Int
+    package let totalPixelCount: Int
     /// Pixels whose bytes differ at all (within the tolerance or not).
-    public let changedPixelCount: Int
+    package let changedPixelCount: Int
     /// The largest difference of any channel of any pixel (premultiplied bytes, 0…255).
-    public let largestChannelDifference: Int
+    package let largestChannelDifference: Int
     /// The largest CIEDE2000 difference of any pixel, measured for perceptual tolerances only.
-    public let largestDeltaE: Double?
+    package let largestDeltaE: Double?
     /// The smallest rectangle holding every pixel whose bytes differ at all; nil when none do.
-    public let changedRegion: PixelRegion?
-    public let sizeMismatch: SizeMismatch?
+    package let changedRegion: PixelRegion?
+    package let sizeMismatch: SizeMismatch?
     /// How many pixels the comparison looked at one by one: rows whose bytes are equal are skipped whole,
     /// so this is 0 for identical images (the byte-compare fast path).
     package let pixelsExamined: Int
 
     /// differingPixelCount / totalPixelCount (0 for an empty image).
-    public var differingFraction: Double {
+    package var differingFraction: Double {
         totalPixelCount == 0 ? 0 : Double(differingPixelCount) / Double(totalPixelCount)
     }
     /// `changedRegion` as Raster's rect.
@@ -67,7 +67,7 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
 
     /// One line, measured against allowed: "1 204 of 120 000 pixels (1.00 %) differ by more than ΔE 2.0
     /// (largest ΔE 14.3); allowed 0.10 % (120 pixels)", "size 98×213 instead of 100×213".
-    public var summary: String {
+    package var summary: String {
         if let sizeMismatch { return sizeMismatch.description }
         let total = Format.count(totalPixelCount)
         if changedPixelCount == 0 { return "all \(total) pixels equal" }
@@ -98,7 +98,7 @@ public struct ImageComparison: Sendable, CustomStringConvertible {
         return line
     }
 
-    public var description: String { summary }
+    package var description: String { summary }
 }
 
 /// Numbers in summaries.

@@ -13,11 +13,11 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
 
     /// The environment variables that choose a mode, first one set wins. `SNAPSHOT_TESTING_RECORD` is
     /// swift-snapshot-testing's, which teams already set in CI; `RECORD_GOLDENS` is this project's older name.
-    public static let environmentVariables = ["SNAPSHOT_TESTING_RECORD", "RECORD_GOLDENS"]
+    package static let environmentVariables = ["SNAPSHOT_TESTING_RECORD", "RECORD_GOLDENS"]
 
     /// The mode the environment asks for: a variable above, else `never` when `CI` is set, else `missing`.
     /// A value that is not a mode is an error listing the allowed ones, so a typo never records silently.
-    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SnapshotRecordMode {
+    package static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws -> SnapshotRecordMode {
         for name in environmentVariables {
             guard let value = environment[name], !value.isEmpty else { continue }
             guard let mode = SnapshotRecordMode(rawValue: value.lowercased()) else {
@@ -29,17 +29,17 @@ public enum SnapshotRecordMode: String, CaseIterable, Sendable {
     }
 
     /// Parses a mode given by name (a command-line value), naming where it came from on error.
-    public init(parsing value: String, source: String) throws {
+    package init(parsing value: String, source: String) throws {
         guard let mode = SnapshotRecordMode(rawValue: value.lowercased()) else { throw InvalidRecordMode(value: value, source: source) }
         self = mode
     }
 }
 
 /// A record mode that is not one of never, missing, failed, all.
-public struct InvalidRecordMode: Error, CustomStringConvertible, Equatable {
-    public let value: String
-    public let source: String
-    public var description: String {
+package struct InvalidRecordMode: Error, CustomStringConvertible, Equatable {
+    package let value: String
+    package let source: String
+    package var description: String {
         "\(source)=\(value) is not a record mode: use one of \(SnapshotRecordMode.allCases.map(\.rawValue).joined(separator: ", ")) (never: only compare, the default in CI; missing: record goldens that do not exist yet; failed: re-record those that differ; all: re-record everything)."
     }
 }

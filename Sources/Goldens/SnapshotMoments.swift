@@ -26,8 +26,8 @@ package struct NamedMoment: Equatable {
 
 /// A mistake in what a test or a command asked to snapshot: a time outside the clip, a transition that
 /// is not there. Says what was asked and what exists.
-public struct SnapshotRequestError: Error, CustomStringConvertible, Equatable {
-    public let description: String
+package struct SnapshotRequestError: Error, CustomStringConvertible, Equatable {
+    package let description: String
 }
 
 extension SnapshotMoments {

@@ -42,7 +42,7 @@ public struct SnapshotTolerance: Sendable, Equatable, CustomStringConvertible {
 
     /// The largest number of differing pixels out of `total` that passes: the same test as the comparison's
     /// (count / total ≤ allowedFraction), so a count exactly at the fraction passes.
-    public func allowedPixelCount(of total: Int) -> Int {
+    package func allowedPixelCount(of total: Int) -> Int {
         guard total > 0, allowedFraction > 0 else { return 0 }
         var n = Swift.min(total, Int((allowedFraction * Double(total)).rounded(.down)))
         while n < total && Double(n + 1) / Double(total) <= allowedFraction { n += 1 }

@@ -23,11 +23,11 @@ public struct TransitionSnapshot: Sendable, Equatable {
 }
 
 /// How a scene is rendered for its goldens: 1× on its own device at 60 fps unless told otherwise.
-public struct SnapshotRendering: Sendable, Equatable {
-    public var device: Device?
-    public var scale: CGFloat
-    public var fps: Int
-    public init(device: Device? = nil, scale: CGFloat = 1, fps: Int = 60) {
+package struct SnapshotRendering: Sendable, Equatable {
+    package var device: Device?
+    package var scale: CGFloat
+    package var fps: Int
+    package init(device: Device? = nil, scale: CGFloat = 1, fps: Int = 60) {
         self.device = device; self.scale = scale; self.fps = fps
     }
     func settings(for scene: SceneDefinition) -> RenderSettings {
@@ -36,36 +36,36 @@ public struct SnapshotRendering: Sendable, Equatable {
 }
 
 /// The outcome of one golden file.
-public struct SnapshotResult: Sendable {
-    public enum Status: String, Sendable { case matched, recorded, failed, missing }
+package struct SnapshotResult: Sendable {
+    package enum Status: String, Sendable { case matched, recorded, failed, missing }
     /// The golden's file name (`cardModal.present-50.png`).
-    public var name: String
-    public var golden: URL
-    public var status: Status
+    package var name: String
+    package var golden: URL
+    package var status: Status
     /// What differs (measured against allowed), or what was recorded and why.
-    public var message: String
+    package var message: String
     /// Files written to look at: reference, actual, difference, heat map.
-    public var artifacts: [URL]
+    package var artifacts: [URL]
 }
 
 /// Every golden of one scene, checked in one run of it.
-public struct SnapshotReport: Sendable {
-    public var scene: String
-    public var results: [SnapshotResult]
+package struct SnapshotReport: Sendable {
+    package var scene: String
+    package var results: [SnapshotResult]
     /// Golden files with the run's prefix that no strategy produced any more.
-    public var stale: [URL]
+    package var stale: [URL]
 
     package init(scene: String, results: [SnapshotResult], stale: [URL]) {
         self.scene = scene; self.results = results; self.stale = stale
     }
 
-    public var passed: Bool { results.allSatisfy { $0.status == .matched } && stale.isEmpty }
-    public var recorded: [SnapshotResult] { results.filter { $0.status == .recorded } }
-    public var failures: [SnapshotResult] { results.filter { $0.status == .failed || $0.status == .missing } }
+    package var passed: Bool { results.allSatisfy { $0.status == .matched } && stale.isEmpty }
+    package var recorded: [SnapshotResult] { results.filter { $0.status == .recorded } }
+    package var failures: [SnapshotResult] { results.filter { $0.status == .failed || $0.status == .missing } }
 
     /// What a failing test says: the trace first (it names what moved), then frames and clips, then
     /// recordings (a recording never passes silently), then stale files.
-    public var message: String {
+    package var message: String {
         var parts: [String] = []
         let failing = failures.sorted { ($0.name.hasSuffix(".txt") ? 0 : 1) < ($1.name.hasSuffix(".txt") ? 0 : 1) }
         parts += failing.map(\.message)
@@ -83,9 +83,9 @@ public struct SnapshotReport: Sendable {
 
 /// Renders a scene once per strategy, compares with (or records) the goldens, and writes artifacts for
 /// what differs. Used by `assertTransitionSnapshots` and by the command line's `verify`.
-public enum Snapshots {
+package enum Snapshots {
     /// Checks `scene`'s goldens `directory/<prefix>.<what>.<ext>`.
-    public static func check(_ scene: SceneDefinition, as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
+    package static func check(_ scene: SceneDefinition, as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
                              directory: URL, prefix: String, rendering: SnapshotRendering = SnapshotRendering(),
                              tolerance: SnapshotTolerance = .exact, record: SnapshotRecordMode,
                              artifacts: ArtifactStore) throws -> SnapshotReport {

@@ -2,11 +2,11 @@ import Foundation
 
 /// The reports of a `verify` run: a Markdown page for people (a pull-request comment, a CI summary) and
 /// JUnit XML for CI systems that show test results natively.
-public enum VerifyReport {
+package enum VerifyReport {
     /// `report.md`: a summary table, then per failing golden what differs, expected | actual | diff images
     /// side by side (paths relative to `directory`, where the page is written), trace differences and
     /// timing diagnoses as they were reported.
-    public static func markdown(_ reports: [SnapshotReport], relativeTo directory: URL, goldens: URL) -> String {
+    package static func markdown(_ reports: [SnapshotReport], relativeTo directory: URL, goldens: URL) -> String {
         let failing = reports.filter { !$0.passed }
         var lines = ["# Transition goldens: \(failing.isEmpty ? "all match" : "\(failing.count) of \(reports.count) scenes differ")", ""]
         lines += ["| scene | goldens | matched | recorded | failed | stale |", "|---|---:|---:|---:|---:|---:|"]
@@ -67,7 +67,7 @@ public enum VerifyReport {
     }
 
     /// JUnit XML: one test suite per scene, one test case per golden file; failures carry the message.
-    public static func junit(_ reports: [SnapshotReport], seconds: Double) -> String {
+    package static func junit(_ reports: [SnapshotReport], seconds: Double) -> String {
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         let total = reports.reduce(0) { $0 + $1.results.count + $1.stale.count }
         let failed = reports.reduce(0) { $0 + $1.failures.count + $1.recorded.count + $1.stale.count }

@@ -10,10 +10,14 @@ struct UsageError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
+/// The subcommands (`Command` inside `Arguments` is the parsed command, not the runner).
+private let subcommandWords = Command.reservedWords
+
 /// The parsed command line.
 struct Arguments: Equatable {
     enum Command: Equatable {
-        case help(scene: String?)
+        /// The whole usage, or one scene's or subcommand's (`help verify`, `verify --help`).
+        case help(topic: String?)
         case version
         case list
         case gallery
@@ -21,7 +25,7 @@ struct Arguments: Equatable {
         case tree(file: String)
         case verify(goldens: String, scenes: [String])
     }
-    var command: Command = .help(scene: nil)
+    var command: Command = .help(topic: nil)
     var out: String?
     var fps: Int?
     var scale: Double?
@@ -117,10 +121,16 @@ struct Arguments: Equatable {
             return result
         }
         if wantsHelp || positionals.first == "help" {
-            // `help`, `help SCENE`, `--help`, `SCENE --help`.
-            let words = positionals.first == "help" ? Array(positionals.dropFirst()) : positionals
+            // `help`, `help SCENE`, `--help`, `SCENE --help`; `help verify`, `verify --help` and
+            // `verify Goldens --help` show the subcommand's usage, whatever words follow it.
+            var words = positionals.first == "help" ? Array(positionals.dropFirst()) : positionals
+            if wantsHelp && positionals == ["help"] { words = ["help"] }   // `help --help`: help's own usage
+            if let first = words.first, subcommandWords.contains(first) {
+                result.command = .help(topic: first)
+                return result
+            }
             guard words.count <= 1 else { throw extra(words.dropFirst(), after: "help SCENE") }
-            result.command = .help(scene: words.first)
+            result.command = .help(topic: words.first)
             return result
         }
         if wantsList {

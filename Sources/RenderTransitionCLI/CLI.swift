@@ -20,12 +20,10 @@ struct Command {
         do {
             let arguments = try Arguments.parse(argv)
             switch arguments.command {
+            case .help(let topic?) where Self.reservedWords.contains(topic): print(usage(of: topic))
             case .help(let scene?): try printHelp(for: scene)
             case .help(nil): print(help)
-            case .version:
-                // A user's tool has its own name; the version is render-transition's.
-                print(tool == "render-transition" ? "render-transition \(RenderTransitionCLI.version)"
-                      : "\(tool) (render-transition \(RenderTransitionCLI.version))")
+            case .version: print(versionLine)
             case .list: list(json: arguments.json)
             case .gallery: try gallery(arguments)
             case .render(let name): try render(name, arguments)
@@ -38,6 +36,12 @@ struct Command {
             FileHandle.standardError.write(Data("\(tool): error: \(message)\n".utf8))
             return code
         }
+    }
+
+    /// `--version`: a user's tool has its own name; the version is render-transition's (the library's).
+    var versionLine: String {
+        tool == "render-transition" ? "render-transition \(RenderTransitionCLI.version)"
+            : "\(tool) (render-transition \(RenderTransitionCLI.version))"
     }
 
     // MARK: Errors
@@ -63,7 +67,7 @@ struct Command {
                 return ("--at \(format(time)) is outside \(scene), which lasts \(format(duration)) s: choose a time from 0 to \(format(duration)).", 2)
             case .momentCount(let count, let allowed):
                 return ("invalid value '\(count)' for --filmstrip: how many moments to show, from \(allowed.lowerBound) to \(allowed.upperBound).", 2)
-            case .unsupportedOutput, .invalidDocument:
+            case .unsupportedOutput, .invalidDocument, .invalidDevice:
                 return (stage.description, 2)
             case .sceneDidNotSettle, .invalidLayerTree, .output:
                 return (stage.description, 1)

@@ -15,6 +15,7 @@ extension Command {
           \(tool) gallery [--out docs/gallery]
           \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR]
           \(tool) help [SCENE]            what a scene shows, how long it lasts, commands to try
+          \(tool) help COMMAND            usage of verify, gallery, tree or help (also: COMMAND --help)
           \(tool) --list [--json]
           \(tool) --version
 
@@ -59,13 +60,14 @@ extension Command {
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts
           --version           the version of render-transition
+          --help, -h          this text; after a scene or command (verify, gallery, tree), its own help
 
         While rendering, a progress line shows on stderr when it is a terminal; at the end one line says
         what was written (path, size, frames, clip length, wall time).
 
         verify checks each scene's goldens in GOLDENS_DIR (SCENE.present-50.png, SCENE.trace.txt, and
-        SCENE.clip.apng with --clip) as assertTransitionSnapshots does, writes DIR/report.md (default
-        output/verify, or $SNAPSHOT_ARTIFACTS) with expected | actual | diff images, trace differences and
+        SCENE.clip.apng with --clip) as assertTransitionSnapshots does, writes DIR/report.md (--out DIR,
+        else $SNAPSHOT_ARTIFACTS, else output/verify) with expected | actual | diff images, trace differences and
         timing diagnoses, and exits 1 when anything differs. --record never|missing|failed|all (default:
         $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing); --junit FILE.xml for CI.
 
@@ -75,5 +77,95 @@ extension Command {
         Nothing is written at PATH unless the whole render succeeds. Exit status: 0 done, 1 the render
         failed, 2 the command line was wrong.
         """
+    }
+
+    /// `help COMMAND`, `COMMAND --help`: a subcommand's synopsis, options, exit status and examples.
+    func usage(of subcommand: String) -> String {
+        switch subcommand {
+        case "verify":
+            return """
+            Usage: \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR]
+                     [--device NAME] [--scale S] [--fps N] [--quiet] [--json]
+
+            Checks each scene's goldens in GOLDENS_DIR as assertTransitionSnapshots does: frames at 0, 25, 50,
+            75 and 100 % of every transition (SCENE.present-50.png, …), the animated values per frame
+            (SCENE.trace.txt), and the whole clip (SCENE.clip.apng) with --clip or when that file is there.
+            Without SCENE: the scenes that have goldens in GOLDENS_DIR (if none has, and recording is
+            allowed, every scene). Writes DIR/report.md with expected | actual | diff images, trace
+            differences and timing diagnoses.
+
+            Options:
+              --record MODE       when goldens are written: never (only compare), missing (record those not
+                                  there yet), failed (re-record those that differ) or all. Default:
+                                  $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing
+              --junit FILE.xml    also write a JUnit XML report, for CI test reporters
+              --clip              also check the whole clip as one golden, SCENE.clip.apng
+              --out DIR           where report.md and the failure images go (default: $SNAPSHOT_ARTIFACTS,
+                                  else output/verify)
+              --device NAME       render on \(Device.all.map(\.id).joined(separator: ", ")) (default: the
+                                  scene's own device, else iphone-16)
+              --scale S           pixels per point of the goldens (default 1)
+              --fps N             frames per second of the trace and clip goldens (default 60)
+              --quiet, -q         print nothing but errors
+              --json              print the result as one JSON object on stdout
+
+            Exit status: 0 every golden matches; 1 a golden differs, is missing or stale, or was recorded
+            without --record asking (look at it, then run again); 2 the command line was wrong.
+
+            Examples:
+              \(tool) verify Goldens --record missing            record the goldens a first time
+              CI=true \(tool) verify Goldens --junit output/verify/junit.xml --out output/verify
+            """
+        case "gallery":
+            return """
+            Usage: \(tool) gallery [--out DIR] [--quiet] [--json]
+
+            Renders every scene with fixed settings into DIR (default docs/gallery): SCENE.mp4 (2×),
+            SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png, then prints a Markdown table of the GIFs, each
+            linking to its MP4, for a README. Missing parent folders are created.
+
+            Options:
+              --out DIR           the folder to write into (default docs/gallery)
+              --quiet, -q         print nothing but errors
+              --json              print the files written as one JSON object on stdout
+
+            Exit status: 0 done; 1 a render failed; 2 the command line was wrong.
+
+            Example:
+              \(tool) gallery --out docs/gallery
+            """
+        case "tree":
+            return """
+            Usage: \(tool) tree FILE.json --out still.png [--scale S] [--quiet] [--json]
+
+            Draws a layer-tree document (written by `\(tool) SCENE --dump-tree FILE.json --at SECONDS`, or
+            by hand) into one PNG, with the same renderer as a scene's frames.
+
+            Options:
+              --out still.png     the PNG to write (required)
+              --scale S           pixels per point, up to 4 (default: the document's own scale)
+              --quiet, -q         print nothing but errors
+              --json              print the summary as JSON on stdout
+
+            Exit status: 0 done; 1 the file could not be written; 2 the command line or the document was
+            wrong (the message names the JSON path of the problem).
+
+            Example:
+              \(tool) \(scenes.names.first ?? "SCENE") --dump-tree output/tree.json --at 0.5
+              \(tool) tree output/tree.json --out output/tree.png --scale 2
+            """
+        default:
+            return """
+            Usage: \(tool) help [SCENE | COMMAND]
+
+            Without a word: the whole usage (as --help). With a scene: what it shows, its device, how long it
+            lasts, its transitions and commands to try. With a command (\(Command.reservedWords.sorted().joined(separator: ", "))):
+            that command's usage, as COMMAND --help.
+
+            Examples:
+              \(tool) help \(scenes.names.first ?? "SCENE")
+              \(tool) help verify
+            """
+        }
     }
 }

@@ -33,7 +33,9 @@ extension Command {
             chosen = scenes.all
         }
 
-        let artifacts = ArtifactStore.fromEnvironment(fallback: URL(fileURLWithPath: arguments.out ?? "output/verify"))
+        // A folder given on the command line wins over the environment's (CI may set SNAPSHOT_ARTIFACTS for the tests).
+        let artifacts = arguments.out.map { ArtifactStore(directory: URL(fileURLWithPath: $0)) }
+            ?? ArtifactStore.fromEnvironment(fallback: URL(fileURLWithPath: "output/verify"))
         var reports: [SnapshotReport] = []
         let progress = ProgressLine(label: "verify", unit: "scenes", enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         for (index, scene) in chosen.enumerated() {

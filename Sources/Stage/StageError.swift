@@ -22,6 +22,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
     case unsupportedOutput(path: String, reason: String)
     /// Writing a file failed (permissions, a directory in the way, a full disk).
     case output(path: String, reason: String)
+    /// A device made with numbers that cannot describe a screen (`problem` says which and what to give).
+    case invalidDevice(id: String, problem: String)
 
     public var description: String {
         switch self {
@@ -47,6 +49,8 @@ public enum StageError: Error, Equatable, CustomStringConvertible {
             return "cannot write '\(path)': \(reason)"
         case .output(let path, let reason):
             return "could not write '\(path)': \(reason)"
+        case .invalidDevice(let id, let problem):
+            return "device '\(id)': \(problem)."
         }
     }
 }

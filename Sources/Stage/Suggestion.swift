@@ -1,10 +1,11 @@
 /// "Did you mean": the known name closest to a mistyped one, for messages.
 ///
 /// Closeness is the edit distance (insertions, deletions, substitutions; case ignored). A guess further
-/// than `maxDistance` edits, or than a third of the word, helps nobody and is not offered.
+/// than `maxDistance` edits, or than a third of the word, helps nobody and is not offered; nor is the word
+/// itself ("unknown scene 'verify'. Did you mean 'verify'?" tells the user nothing).
 package func closestName(to word: String, among names: [String], maxDistance: Int = 3) -> String? {
     let limit = min(maxDistance, max(1, word.count / 3 + 1))
-    guard let best = names.min(by: { editDistance($0, word) < editDistance($1, word) }),
+    guard let best = names.filter({ $0 != word }).min(by: { editDistance($0, word) < editDistance($1, word) }),
           editDistance(best, word) <= limit else { return nil }
     return best
 }

@@ -1,7 +1,13 @@
 import Foundation
 import Testing
 import XCTest
-@_exported import Goldens
+import Goldens
+// What a test file names besides the assertions and the trait: tolerances, record modes, moments and
+// strategies. The rest of Goldens (comparison, colour science, artifacts, reports) is the package's own.
+@_exported import struct Goldens.SnapshotTolerance
+@_exported import enum Goldens.SnapshotRecordMode
+@_exported import enum Goldens.SnapshotMoments
+@_exported import struct Goldens.TransitionSnapshot
 import Stage
 
 /// Checks a scene against its goldens, in a Swift Testing or XCTest test:

@@ -50,6 +50,36 @@ func peakMemoryMiB() -> Double {
 }
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
+    print("""
+    render-benchmark — what a render costs: ms per frame, page faults and peak memory. Build it in release mode.
+
+    Usage:
+      render-benchmark [--scale S]
+          the card-list workload (60 frames, one card expanding over a dimmed list) at 3× and 1×, with and
+          without shadows; one card moving (consecutive frames vs full frames); the list under a
+          full-screen blur; 10,000 and 100,000 small opaque siblings
+      render-benchmark SCENE [--scale S]
+          a built-in scene: the renderer's, PNG encoding's and H.264 encoding's ms per frame
+      render-benchmark SCENE --part render [--scale S]
+          the scene's layer renders only, and page faults per frame (for callgrind)
+      render-benchmark --part expand|expand-no-shadows|moving|blur|siblings [--scale S]
+          one part of the workload (for callgrind)
+      render-benchmark --part kernels
+          a dimming fill over a 3× frame: in place, copy then fill, fused copy and fill
+      render-benchmark --part autolayout
+          a 300-view, ~1,200-constraint screen: the first solve, and re-solves after a change
+
+    Options:
+      --scale S     pixels per point (without it: 3×, then 1×)
+      --part NAME   run one part only (see above)
+      --help, -h    this text
+
+    Every mode but kernels ends with the process's peak resident memory. Example:
+      swift run -c release render-benchmark card-expand --scale 3
+    """)
+    exit(0)
+}
 var scales: [CGFloat] = [3, 1]
 if let index = arguments.firstIndex(of: "--scale"), index + 1 < arguments.count, let s = Double(arguments[index + 1]) {
     scales = [CGFloat(s)]
@@ -177,7 +207,8 @@ func manySiblings(_ count: Int) -> LayerSnapshot {
 }
 
 guard let sceneType = scene(named: sceneName) else {
-    FileHandle.standardError.write(Data("render-benchmark: unknown scene '\(sceneName)'\n".utf8))
+    let what = sceneName.hasPrefix("-") ? "option" : "scene"
+    FileHandle.standardError.write(Data("render-benchmark: unknown \(what) '\(sceneName)'; run render-benchmark --help for the modes and options.\n".utf8))
     exit(2)
 }
 

@@ -17,10 +17,12 @@ import TestSupport
 
     struct Run { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String], in directory: URL? = nil) throws -> Run {
+    /// `environment`: variables set for this run on top of the test's own.
+    static func run(_ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]) throws -> Run {
         let process = Process()
         process.executableURL = binary
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         if let directory { process.currentDirectoryURL = directory }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out

@@ -42,6 +42,23 @@ import TestSupport
         #expect(try String(contentsOf: junit, encoding: .utf8).contains(#"<failure type="differs""#))
     }
 
+    /// CI sets SNAPSHOT_ARTIFACTS for the tests' failure images; `verify --out` still says where its report goes.
+    @Test func outWinsOverTheEnvironmentsArtifactsFolder() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let goldens = scratch.path("goldens"), out = scratch.path("out"), artifacts = scratch.path("artifacts")
+        let environment = ["SNAPSHOT_ARTIFACTS": artifacts.path]
+        let recorded = try CLI.run(["verify", goldens.path, "cross-dissolve", "--record", "missing", "--scale", "0.25", "--out", out.path],
+                                   environment: environment)
+        #expect(recorded.status == 0, "\(recorded.stderr)")
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("report.md").path))
+        #expect(!FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("report.md").path))
+        // Without --out, the environment's folder.
+        let matched = try CLI.run(["verify", goldens.path, "--scale", "0.25"], environment: environment)
+        #expect(matched.status == 0, "\(matched.stderr)")
+        #expect(FileManager.default.fileExists(atPath: artifacts.appendingPathComponent("report.md").path))
+    }
+
     @Test("bad verify requests", arguments: [
         (["verify"], "verify needs the folder of goldens"),
         (["verify", "/nonexistent-goldens", "--record", "never"], "no goldens in '/nonexistent-goldens'"),

@@ -61,3 +61,16 @@ import Scenes
         }
     }
 }
+
+/// `import TransitionTesting` alone gives a test file every name it writes (this file imports nothing
+/// else from the package); scripts/check-architecture checks that the golden engine's internals are not.
+@Suite struct PublicSurface {
+    @Test func aTestFileNamesTolerancesStrategiesMomentsAndRecordModes() {
+        let tolerance: SnapshotTolerance = .perceptual(deltaE: 2, allowedFraction: 0.01)
+        let strategies: [TransitionSnapshot] = [.frames(SnapshotMoments.progress([0.5], of: "present")), .trace, .clip]
+        let trait: SnapshotTrait = .snapshots(record: .failed)
+        #expect(tolerance != .exact && tolerance != .channel(2) && strategies.count == 3 && trait.isRecursive)
+        // The values SNAPSHOT_TESTING_RECORD takes.
+        #expect(SnapshotRecordMode.allCases.map(\.rawValue) == ["never", "missing", "failed", "all"])
+    }
+}
