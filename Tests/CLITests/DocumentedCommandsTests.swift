@@ -21,7 +21,7 @@ import Scenes
     }
 
     /// One shell command of a page: where it stands and its words.
-    struct Command: CustomStringConvertible {
+    struct DocumentedCommand: CustomStringConvertible {
         let page: String
         let line: Int
         let words: [String]
@@ -30,9 +30,9 @@ import Scenes
 
     /// The lines of ```sh (or ```bash, ```shell) blocks, comments removed, split into words as a shell would
     /// for the simple quoting the docs use.
-    static func commands(in page: URL) throws -> [Command] {
+    static func commands(in page: URL) throws -> [DocumentedCommand] {
         let text = try String(contentsOf: page, encoding: .utf8)
-        var result: [Command] = []
+        var result: [DocumentedCommand] = []
         var inShell = false
         var inBlock = false
         for (index, raw) in text.components(separatedBy: "\n").enumerated() {
@@ -47,7 +47,7 @@ import Scenes
             guard inShell, !line.isEmpty, !line.hasPrefix("#") else { continue }
             let words = shellWords(line)
             if !words.isEmpty {
-                result.append(Command(page: page.lastPathComponent, line: index + 1, words: words))
+                result.append(DocumentedCommand(page: page.lastPathComponent, line: index + 1, words: words))
             }
         }
         return result
@@ -109,8 +109,8 @@ import Scenes
                 }
                 let scenes = tool == "my-scenes" ? example : builtIn
                 switch parsed.command {
-                case .render(let scene), .help(scene: .some(let scene)):
-                    if !scenes.contains(scene) && !["verify", "gallery", "tree", "help"].contains(scene) {
+                case .render(let scene), .help(topic: .some(let scene)):
+                    if !scenes.contains(scene) && !Command.reservedWords.contains(scene) {
                         Issue.record("\(command) names the scene '\(scene)', which \(tool) does not have")
                     }
                 case .verify(_, let named):
@@ -165,7 +165,12 @@ import Scenes
     @Test func everyLinkToARepositoryFileResolves() throws {
         let link = try Regex(#"\]\(([^)\s]+)\)"#)
         for page in Self.pages {
-            let text = try String(contentsOf: page, encoding: .utf8)
+            // Links in prose; code blocks (a workflow's script, say) are not links.
+            var inBlock = false
+            let text = try String(contentsOf: page, encoding: .utf8).components(separatedBy: "\n").filter { line in
+                if line.trimmingCharacters(in: .whitespaces).hasPrefix("```") { inBlock.toggle(); return false }
+                return !inBlock
+            }.joined(separator: "\n")
             let folder = page.deletingLastPathComponent()
             for match in text.matches(of: link) {
                 guard let target = match.output[1].substring.map(String.init) else { continue }
