@@ -6,17 +6,22 @@ package enum VerifyReport {
     /// `report.md`: a summary table, then per failing golden what differs, expected | actual | diff images
     /// side by side (paths relative to `directory`, where the page is written), trace differences and
     /// timing diagnoses as they were reported.
-    package static func markdown(_ reports: [SnapshotReport], relativeTo directory: URL, goldens: URL) -> String {
-        let failing = reports.filter { !$0.passed }
-        var lines = ["# Transition goldens: \(failing.isEmpty ? "all match" : "\(failing.count) of \(reports.count) scenes differ")", ""]
+    /// `unchecked` are the scenes that have no goldens and were not recorded (listed, so none is skipped silently).
+    package static func markdown(_ reports: [SnapshotReport], relativeTo directory: URL, goldens: URL,
+                                 unchecked: [String] = []) -> String {
+        var lines = ["# Transition goldens: \(headline(reports, unchecked: unchecked))", ""]
         lines += ["| scene | goldens | matched | recorded | failed | stale |", "|---|---:|---:|---:|---:|---:|"]
         for report in reports {
             let count = { (status: SnapshotResult.Status) in report.results.filter { $0.status == status }.count }
             let icon = report.passed ? "✅" : "❌"
             lines.append("| \(icon) `\(report.scene)` | \(report.results.count) | \(count(.matched)) | \(count(.recorded)) | \(count(.failed) + count(.missing)) | \(report.stale.count) |")
         }
+        for scene in unchecked { lines.append("| ⚠️ `\(scene)` | 0 | – | – | no goldens | – |") }
         lines.append("")
-        lines.append("Goldens: `\(goldens.path)`")
+        lines.append("Goldens: `\(relative(goldens, to: directory))`")
+        if !unchecked.isEmpty {
+            lines += ["", "Not checked, because they have no goldens yet: \(unchecked.map { "`\($0)`" }.joined(separator: ", ")). Record them with `verify … --record missing`, then look at every image."]
+        }
         for report in reports where !report.passed {
             lines += ["", "## `\(report.scene)`", ""]
             // The trace first: it names the property and the frame that changed.
@@ -34,10 +39,33 @@ package enum VerifyReport {
                 }
                 lines.append("")
             }
-            for result in report.recorded { lines.append("- recorded `\(result.name)`: \(result.message)") }
+            for result in report.recorded { lines.append("- recorded `\(result.name)`: \(relativized(result.message, to: directory))") }
             for file in report.stale { lines.append("- stale golden `\(file.lastPathComponent)`: remove it") }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What the run found, in a few words: "all match", "2 of 3 scenes differ", "recorded 11 goldens of 1 scene".
+    package static func headline(_ reports: [SnapshotReport], unchecked: [String] = []) -> String {
+        let differing = reports.filter { !$0.failures.isEmpty || !$0.stale.isEmpty }.count
+        let recorded = reports.reduce(0) { $0 + $1.recorded.count }
+        let recordedScenes = reports.filter { !$0.recorded.isEmpty }.count
+        var parts: [String] = []
+        if differing > 0 { parts.append("\(differing) of \(reports.count) scenes differ") }
+        if recorded > 0 { parts.append("recorded \(recorded) golden\(recorded == 1 ? "" : "s") of \(recordedScenes) scene\(recordedScenes == 1 ? "" : "s")") }
+        if parts.isEmpty { parts.append("all match") }
+        if !unchecked.isEmpty { parts.append("\(unchecked.count) scene\(unchecked.count == 1 ? " has" : "s have") no goldens") }
+        return parts.joined(separator: "; ")
+    }
+
+    /// Every absolute path in `text` made relative to `directory` (where the report is), so an uploaded
+    /// folder of reports and images keeps working links.
+    package static func relativized(_ text: String, to directory: URL) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+            line.split(separator: " ", omittingEmptySubsequences: false).map { word in
+                word.hasPrefix("/") ? relative(URL(fileURLWithPath: String(word)), to: directory) : String(word)
+            }.joined(separator: " ")
+        }.joined(separator: "\n")
     }
 
     /// The first line of a message, and the lines under it (diffs, diagnoses, paths) for a code block.
@@ -60,14 +88,19 @@ package enum VerifyReport {
                 "| " + found.map { "![\($0.0)](\(relative($0.1, to: directory)))" }.joined(separator: " | ") + " |"]
     }
 
+    /// `url` as a path from `directory`, climbing with `..` where it lies outside it.
     static func relative(_ url: URL, to directory: URL) -> String {
-        let base = directory.standardizedFileURL.path, path = url.standardizedFileURL.path
-        if path.hasPrefix(base + "/") { return String(path.dropFirst(base.count + 1)) }
-        return path
+        let base = directory.standardizedFileURL.pathComponents, path = url.standardizedFileURL.pathComponents
+        var shared = 0
+        while shared < min(base.count, path.count) && base[shared] == path[shared] { shared += 1 }
+        let parts = Array(repeating: "..", count: base.count - shared) + path[shared...]
+        return parts.isEmpty ? "." : parts.joined(separator: "/")
     }
 
-    /// JUnit XML: one test suite per scene, one test case per golden file; failures carry the message.
-    package static func junit(_ reports: [SnapshotReport], seconds: Double) -> String {
+    /// JUnit XML: one test suite per scene, one test case per golden file; failures carry the message, with
+    /// paths relative to `directory` (the folder the XML is written to) when given.
+    package static func junit(_ reports: [SnapshotReport], seconds: Double, relativeTo directory: URL? = nil) -> String {
+        let text = { (message: String) in directory.map { relativized(message, to: $0) } ?? message }
         var lines = [#"<?xml version="1.0" encoding="UTF-8"?>"#]
         let total = reports.reduce(0) { $0 + $1.results.count + $1.stale.count }
         let failed = reports.reduce(0) { $0 + $1.failures.count + $1.recorded.count + $1.stale.count }
@@ -82,9 +115,10 @@ package enum VerifyReport {
                     lines.append(open + "/>")
                 case .failed, .missing, .recorded:
                     let kind = result.status == .recorded ? "recorded" : result.status == .missing ? "missing" : "differs"
-                    let first = result.message.split(separator: "\n").first.map(String.init) ?? kind
+                    let message = text(result.message)
+                    let first = message.split(separator: "\n").first.map(String.init) ?? kind
                     lines.append(open + ">")
-                    lines.append(#"      <failure type="\#(kind)" message="\#(escape(first))">\#(escape(result.message))</failure>"#)
+                    lines.append(#"      <failure type="\#(kind)" message="\#(escape(first))">\#(escape(message))</failure>"#)
                     lines.append("    </testcase>")
                 }
             }

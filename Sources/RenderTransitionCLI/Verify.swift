@@ -5,7 +5,9 @@ import Goldens
 extension Command {
     /// `verify GOLDENS_DIR [SCENE …]`: checks each scene's goldens (`<scene>.<transition>-<percent>.png`,
     /// `<scene>.trace.txt`, `<scene>.clip.apng`) as the tests do, writes `report.md` (and `--junit`), and
-    /// exits 1 when anything differs, is missing or stale, or was recorded without `--record` asking.
+    /// exits 1 when anything differs, is missing or stale. Safe for CI: nothing is recorded unless `--record`
+    /// says so (the environment's record mode is for tests), a golden folder that is not there is an error
+    /// unless recording, and scenes without goldens are listed (and fail the run when `CI` is set).
     func verify(goldens path: String, scenes names: [String], _ arguments: Arguments) throws -> Int32 {
         let clock = Stopwatch()
         let goldens = URL(fileURLWithPath: path)
@@ -16,21 +18,26 @@ extension Command {
         }
         if let out = arguments.out { try OutputPathCheck.check(out, option: "--out", isDirectory: true) }
         if let junit = arguments.junit { try OutputPathCheck.check(junit, option: "--junit") }
-        let mode: SnapshotRecordMode
-        do { mode = try arguments.record ?? SnapshotRecordMode.fromEnvironment() } catch let error as InvalidRecordMode {
-            throw UsageError(error.description)
-        }
+        let mode = arguments.record ?? .never
         let files = exists ? ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []) : []
         func hasGoldens(_ scene: SceneDefinition) -> Bool { files.contains { $0.hasPrefix(scene.name + ".") } }
 
-        // The scenes named, else those with goldens here, else (recording a first time) every scene.
+        // The scenes named, else every scene; without --record, a scene with no goldens at all is listed
+        // as not checked (named on the command line, it is checked and its goldens are missing).
         var chosen = try names.map { try scene(named: $0) }
-        if chosen.isEmpty { chosen = scenes.all.filter(hasGoldens) }
+        if !exists && arguments.record == nil {
+            throw UsageError("there is no golden folder '\(path)': check the path, or record a first set with \(tool) verify \(path) --record missing (then look at every image).")
+        }
+        var unchecked: [String] = []
         if chosen.isEmpty {
-            guard mode != .never else {
-                throw UsageError("no goldens in '\(path)' for any scene of \(tool). Record them first: \(tool) verify \(path) --record missing (then look at every image).")
-            }
             chosen = scenes.all
+            if mode == .never {
+                unchecked = chosen.filter { !hasGoldens($0) }.map(\.name)
+                chosen = chosen.filter(hasGoldens)
+            }
+        }
+        if chosen.isEmpty {
+            throw UsageError("no goldens in '\(path)' for any scene of \(tool). Record them first: \(tool) verify \(path) --record missing (then look at every image).")
         }
 
         // A folder given on the command line wins over the environment's (CI may set SNAPSHOT_ARTIFACTS for the tests).
@@ -65,24 +72,36 @@ extension Command {
             }
         }
 
-        let reportURL = artifacts.directory.appendingPathComponent("report.md")
-        try Self.writeAtomically(VerifyReport.markdown(reports, relativeTo: artifacts.directory, goldens: goldens), to: reportURL.path)
-        if let junit = arguments.junit {
-            try Self.writeAtomically(VerifyReport.junit(reports, seconds: clock.seconds), to: junit)
-        }
-        let failed = reports.contains { !$0.failures.isEmpty || !$0.stale.isEmpty }
-        let recordedUnasked = arguments.record == nil && reports.contains { !$0.recorded.isEmpty }
-        if arguments.json {
-            print(JSONReport.verify(reports, report: reportURL.path, junit: arguments.junit, seconds: clock.seconds))
-        } else if !arguments.quiet {
-            let matched = reports.filter(\.passed).count
-            print("verify: \(matched) of \(reports.count) scenes match their goldens in \(path); report → \(reportURL.path)"
-                  + (arguments.junit.map { ", JUnit → \($0)" } ?? "") + String(format: " (%.1f s)", clock.seconds))
-            if recordedUnasked {
-                print("verify: recorded new goldens; look at every image, then run again to compare (this run fails so a recording is never taken for a pass).")
+        if !arguments.quiet && !arguments.json {
+            for name in unchecked {
+                print("\(name): no goldens, not checked (record them: \(tool) verify \(path) \(name) --record missing)")
             }
         }
-        return failed || recordedUnasked ? 1 : 0
+
+        let reportURL = artifacts.directory.appendingPathComponent("report.md")
+        try Self.writeAtomically(VerifyReport.markdown(reports, relativeTo: artifacts.directory, goldens: goldens, unchecked: unchecked),
+                                 to: reportURL.path)
+        if let junit = arguments.junit {
+            let folder = URL(fileURLWithPath: junit).deletingLastPathComponent()
+            try Self.writeAtomically(VerifyReport.junit(reports, seconds: clock.seconds, relativeTo: folder), to: junit)
+        }
+        let failed = reports.contains { !$0.failures.isEmpty || !$0.stale.isEmpty }
+        // In CI a scene without goldens is a gap in the suite, not something to skip quietly.
+        let ci = ProcessInfo.processInfo.environment["CI"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
+        let uncheckedFails = ci && !unchecked.isEmpty
+        if arguments.json {
+            print(JSONReport.verify(reports, passed: !failed && !uncheckedFails, unchecked: unchecked, report: reportURL.path, junit: arguments.junit, seconds: clock.seconds))
+        } else if !arguments.quiet {
+            print("verify: \(VerifyReport.headline(reports, unchecked: unchecked)) (\(reports.count) scene\(reports.count == 1 ? "" : "s") checked in \(path)); report → \(reportURL.path)"
+                  + (arguments.junit.map { ", JUnit → \($0)" } ?? "") + String(format: " (%.1f s)", clock.seconds))
+            if reports.contains(where: { !$0.recorded.isEmpty }) {
+                print("verify: look at every recorded image before you commit it; the next run compares against it.")
+            }
+            if uncheckedFails {
+                print("verify: CI is set, so scenes without goldens fail the run: record them, or name the scenes to check.")
+            }
+        }
+        return failed || uncheckedFails ? 1 : 0
     }
 }
 
@@ -90,9 +109,11 @@ import Diagnostics
 
 /// `verify --json`: one object for scripts.
 enum JSONReport {
-    static func verify(_ reports: [SnapshotReport], report: String, junit: String?, seconds: Double) -> String {
+    static func verify(_ reports: [SnapshotReport], passed: Bool, unchecked: [String], report: String, junit: String?,
+                       seconds: Double) -> String {
         JSON.object([
-            ("passed", .bool(reports.allSatisfy(\.passed))),
+            ("passed", .bool(passed)),
+            ("unchecked", .array(unchecked.map { .string($0) })),
             ("report", .string(report)),
             ("junit", junit.map { .string($0) } ?? .null),
             ("seconds", .number((seconds * 1000).rounded() / 1000)),
