@@ -81,13 +81,10 @@ extension LayerRenderer {
         return area > 0
     }
 
+    /// Whether the layer is drawn at all: not with a corner at or behind the eye (the rule the tree
+    /// validator applies too), nor flattened to a line.
     func placementIsDrawable(_ t: Transform2D, _ s: LayerState) -> Bool {
-        guard t.isAffine else {
-            // Behind the eye (w ≤ 0 at a corner) Core Animation draws nothing sensible; skip the layer.
-            let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
-                           CGPoint(x: s.bounds.minX, y: s.bounds.maxY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
-            return corners.allSatisfy { t.g * Double($0.x) + t.h * Double($0.y) + t.i > 1e-6 }
-        }
+        guard t.isAffine else { return t.projective.keepsInFront(s.bounds) }
         return abs(t.a * t.e - t.b * t.d) > 1e-12
     }
 

@@ -21,7 +21,7 @@ extension LayerSnapshot {
     public func validate(path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
         var count = 0
         let area = canvas.map { CanvasArea(size: $0.size, scale: Double($0.scale)) }
-        _ = try validate(path: path, depth: 1, count: &count, parent: (.identity, nil), canvas: area)
+        _ = try validate(path: path, depth: 1, count: &count, parent: (.identity, CATransform3DIdentity), canvas: area)
     }
 
     /// The canvas, for sizing offscreen images.
@@ -45,9 +45,9 @@ extension LayerSnapshot {
     }
 
     /// `parent`: the space the layer is placed in — the superlayer's placement and its sublayerTransform
-    /// (about its anchor; nil when identity) — or nil when the superlayer is not drawn. Returns the box on
+    /// (about its anchor) — or nil when the superlayer is not drawn. Returns the box on
     /// the canvas of what the subtree draws and the offscreen pixels it keeps at once at its worst.
-    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D?)?,
+    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D)?,
                           canvas: CanvasArea?) throws -> (box: Box?, offscreen: Double) {
         let where_ = name.map { "\(path) (\"\($0)\")" } ?? path
         func fail(_ property: String, _ problem: String) -> InvalidLayerTree {
@@ -71,9 +71,9 @@ extension LayerSnapshot {
             placed = try checkReach(parent: parent, fail)
         }
         let placement = placed?.map
-        let masked = try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, nil) }, canvas: canvas)
-        let sublayerTransform = state.sublayerTransformAboutAnchor
-        let content = placement.map { ($0, CATransform3DIsIdentity(sublayerTransform) ? nil : sublayerTransform) }
+        let masked = try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, CATransform3DIdentity) },
+                                        canvas: canvas)
+        let content = placement.map { ($0, state.sublayerTransformAboutAnchor) }
         var box = placed?.box, below = masked?.offscreen ?? 0
         for (index, child) in sublayers.enumerated() {
             let drawn = try child.validate(path: "\(path).sublayers[\(index)]", depth: depth + 1, count: &count, parent: content, canvas: canvas)
@@ -85,7 +85,7 @@ extension LayerSnapshot {
         // image of what it draws, and as much again for the mask or the shadow's group, while the groups
         // within it draw theirs.
         let s = state
-        let shadow = s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0
+        let shadow = s.hasShadow
         let group = mask != nil || shadow || (s.opacity < 1 && s.allowsGroupOpacity && !sublayers.isEmpty)
         guard group else { return (box, below) }
         let total = 3 * canvas.pixels(of: box, margin: shadow ? placed.shadowReach : 0) + below
@@ -173,16 +173,11 @@ extension LayerSnapshot {
     /// Checks that what the layer draws stays within `RenderLimits.coordinate` of the canvas's origin
     /// (and its shadow's spread within `RenderLimits.shadowReach`); returns the layer's placement, or nil
     /// when the renderer would skip it (a corner at or behind the eye).
-    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D?), _ fail: (String, String) -> InvalidLayerTree) throws
+    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D), _ fail: (String, String) -> InvalidLayerTree) throws
         -> (map: ProjectiveMap, box: Box, shadowReach: Double)? {
         let s = state
-        let placement: ProjectiveMap
-        if CATransform3DIsIdentity(s.transform) && parent.sublayer == nil {
-            placement = ProjectiveMap.translation(Double(s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX),
-                                                  Double(s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)).then(parent.map)
-        } else {
-            placement = ProjectiveMap(CATransform3DConcat(s.toSuperlayer, parent.sublayer ?? CATransform3DIdentity)).then(parent.map)
-        }
+        // The renderer's own placement (LayerGeometry.swift), in canvas points.
+        let placement = s.placement(in: parent.map, sublayer: parent.sublayer)
         let limit = RenderLimits.coordinate
         // The property to blame: the first of the layer's own values that is out of range by itself.
         func culprit() -> String {
@@ -197,15 +192,12 @@ extension LayerSnapshot {
             if s.text != nil { return "text" }
             return CATransform3DIsIdentity(s.transform) ? "position" : "transform"
         }
-        let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
-                       CGPoint(x: s.bounds.minX, y: s.bounds.maxY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
         if !placement.isAffine {
-            let ws = corners.map { placement.w($0) }
-            if ws.contains(where: { !$0.isFinite }) {
+            if s.bounds.corners.contains(where: { !placement.w($0).isFinite }) {
                 throw fail(culprit(), "the transforms above this layer overflow (a perspective or scale too large to compute)")
             }
-            // Behind the eye (w ≤ 0 at a corner) the renderer skips the layer and its sublayers.
-            if ws.contains(where: { $0 <= 1e-6 }) { return nil }
+            // At or behind the eye the renderer skips the layer and its sublayers.
+            if !placement.keepsInFront(s.bounds) { return nil }
         }
         var box: Box?
         for point in reachCorners() {
@@ -217,12 +209,11 @@ extension LayerSnapshot {
             }
         }
         var shadowReach = 0.0
-        if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
+        if s.hasShadow {
             // The shadow's spread in canvas points: its blur and offset scaled as the layer is.
-            let mid = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-            let reach = (3.5 * Double(s.shadowRadius) + Double(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))) * placement.localScale(at: mid)
+            let reach = s.shadowSpread(placement: placement)
             guard reach.isFinite, reach <= RenderLimits.shadowReach else {
-                throw fail(s.shadowRadius * 3.5 >= max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) ? "shadowRadius" : "shadowOffset",
+                throw fail(s.shadowBlurReach >= max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) ? "shadowRadius" : "shadowOffset",
                            "the shadow spreads \(format(reach)) points on the canvas (3.5 × shadowRadius + the offset, scaled by the transforms); the limit is \(Int(RenderLimits.shadowReach)) points")
             }
             shadowReach = reach
@@ -251,58 +242,14 @@ extension LayerSnapshot {
             let extent = text.runs.reduce(CGFloat(0)) { $0 + CGFloat($1.string.unicodeScalars.count + 1) * (2 * $1.fontSize + abs($1.kern) + abs(text.lineSpacing)) }
             box = box.insetBy(dx: -extent, dy: -extent)
         }
-        if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
+        if s.hasShadow {
             let caster = s.shadowPath.flatMap { $0.allPoints.isEmpty ? nil : $0.pointBox } ?? box
-            let blur = 3.5 * s.shadowRadius
+            let blur = s.shadowBlurReach
             box = box.union(caster.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
         }
         if let filter = s.backdropFilter { box = box.insetBy(dx: -3.5 * filter.blurRadius, dy: -3.5 * filter.blurRadius) }
         return [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
                 CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
-    }
-}
-
-/// A layer's bounds space → the canvas in points, as the renderer places layers: a projective 3×3 map of
-/// the layer's plane (row vectors: X = a·x + b·y + c, Y = d·x + e·y + f, W = g·x + h·y + i).
-struct ProjectiveMap {
-    var a = 1.0, b = 0.0, c = 0.0, d = 0.0, e = 1.0, f = 0.0, g = 0.0, h = 0.0, i = 1.0
-
-    static let identity = ProjectiveMap()
-    static func translation(_ x: Double, _ y: Double) -> ProjectiveMap { ProjectiveMap(c: x, f: y) }
-
-    init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 0, e: Double = 1, f: Double = 0,
-         g: Double = 0, h: Double = 0, i: Double = 1) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f; self.g = g; self.h = h; self.i = i
-    }
-    /// The plane z = 0 of a 3-D transform, flattened into the superlayer's plane.
-    init(_ t: CATransform3D) {
-        self.init(a: Double(t.m11), b: Double(t.m21), c: Double(t.m41), d: Double(t.m12), e: Double(t.m22),
-                  f: Double(t.m42), g: Double(t.m14), h: Double(t.m24), i: Double(t.m44))
-    }
-
-    var isAffine: Bool { g == 0 && h == 0 && i == 1 }
-
-    /// This map, then `next`.
-    func then(_ next: ProjectiveMap) -> ProjectiveMap {
-        ProjectiveMap(a: a * next.a + d * next.b + g * next.c, b: b * next.a + e * next.b + h * next.c,
-                             c: c * next.a + f * next.b + i * next.c,
-                             d: a * next.d + d * next.e + g * next.f, e: b * next.d + e * next.e + h * next.f,
-                             f: c * next.d + f * next.e + i * next.f,
-                             g: a * next.g + d * next.h + g * next.i, h: b * next.g + e * next.h + h * next.i,
-                             i: c * next.g + f * next.h + i * next.i)
-    }
-
-    func w(_ p: CGPoint) -> Double { g * Double(p.x) + h * Double(p.y) + i }
-    func apply(_ p: CGPoint) -> (x: Double, y: Double) {
-        let x = Double(p.x), y = Double(p.y), w = g * x + h * y + i
-        return ((a * x + b * y + c) / w, (d * x + e * y + f) / w)
-    }
-    /// √|det J| at a point: how much the map scales lengths there.
-    func localScale(at p: CGPoint) -> Double {
-        if isAffine { return abs(a * e - b * d).squareRoot() }
-        let step = 0.5, o = apply(p)
-        let px = apply(CGPoint(x: p.x + step, y: p.y)), py = apply(CGPoint(x: p.x, y: p.y + step))
-        return abs(((px.x - o.x) * (py.y - o.y) - (px.y - o.y) * (py.x - o.x)) / (step * step)).squareRoot()
     }
 }
 
