@@ -427,11 +427,7 @@ extension LayerRenderer {
         let content = contentTransform(s, layer: placement)
         for child in layer.sublayers {
             let childPlacement = layerTransform(child.state, parent: content)
-            guard placementIsDrawable(childPlacement, child.state), var childExtent = contentExtent(child, placement: childPlacement) else { continue }
-            if hasShadow(child.state) {
-                let reach = CGFloat(shadowReach(child.state, placement: childPlacement))
-                childExtent = childExtent.insetBy(dx: -reach, dy: -reach)
-            }
+            guard placementIsDrawable(childPlacement, child.state), let childExtent = shadowedExtent(child, placement: childPlacement) else { continue }
             extent = extent.map { $0.union(childExtent) } ?? childExtent
         }
         if s.masksToBounds { extent = extent?.intersection(own) }
@@ -439,7 +435,23 @@ extension LayerRenderer {
         return extent
     }
 
+    /// What a layer draws with its shadow (cast from `shadowPath` where it has one, which may lie anywhere).
+    func shadowedExtent(_ layer: LayerSnapshot, placement: Transform2D) -> CGRect? {
+        guard var extent = contentExtent(layer, placement: placement) else { return nil }
+        if hasShadow(layer.state) {
+            let reach = CGFloat(shadowReach(layer.state, placement: placement))
+            if let path = layer.state.shadowPath, !path.isEmpty { extent = extent.union(box(path.boundingBox, placement)) }
+            extent = extent.insetBy(dx: -reach, dy: -reach)
+        }
+        return extent
+    }
+
+    /// The box of a rectangle of the layer's space on the canvas. A rectangle that reaches to or behind the
+    /// eye has no meaningful box (its corners' images wrap around): it counts as everywhere.
     func box(_ rect: CGRect, _ t: Transform2D) -> CGRect {
+        if !t.projective.keepsInFront(rect) {
+            return CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)
+        }
         let points = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(t.apply)
         let xs = points.map(\.x), ys = points.map(\.y)
