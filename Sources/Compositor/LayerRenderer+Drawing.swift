@@ -26,6 +26,7 @@ extension LayerRenderer {
         // composited alpha) and what is composited with the group opacity and the mask.
         let margin = shadowFromContent ? Int(shadowReach(s, placement: placement).rounded(.up)) : 0
         guard let offscreen = renderOffscreen(layer, placement: placement, canvas: canvas, clip: clip, margin: margin) else { return }
+        defer { offscreenInUse -= offscreen.buffer.width * offscreen.buffer.height }
         if fadedShadow {
             drawFadedWithShadow(layer, offscreen: offscreen, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity,
                                 shadowFromContent: shadowFromContent)
@@ -54,6 +55,7 @@ extension LayerRenderer {
             .intersection(canvas.deviceBounds)
         if let clipBounds = clip.bounds { region = region.intersection(clipBounds) }
         guard !region.isEmpty else { return }
+        noteOffscreen(region.width * region.height)
         var grouped = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
         drawShadow(layer, placement: placement.then(shift), into: &grouped, clip: .none, opacity: 1,
@@ -140,6 +142,9 @@ extension LayerRenderer {
         limit = PixelRect(x: limit.x - margin, y: limit.y - margin, width: limit.width + 2 * margin, height: limit.height + 2 * margin)
         let region = PixelRect(enclosing: extent.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))).intersection(limit)
         guard !region.isEmpty else { return nil }
+        // Alive until the caller has composited it (`draw` gives it back).
+        noteOffscreen(region.width * region.height)
+        offscreenInUse += region.width * region.height
         var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
         if frameHasBackdropFilter { offscreen.below = CanvasBelow(canvas) }
@@ -159,6 +164,7 @@ extension LayerRenderer {
         let origin = placement.apply(.zero), moved = placement.apply(CGPoint(x: s.shadowOffset.width, y: s.shadowOffset.height))
         let offset = CGPoint(x: moved.x - origin.x, y: moved.y - origin.y)
         let sigma = Double(s.shadowRadius) * localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+        extremes.shadowSigma = max(extremes.shadowSigma, sigma)
         let opacity = Double(s.shadowOpacity) * opacity
         // masksToBounds clips the layer's own shadow too, as on iOS.
         var shadowClip = clip
@@ -171,7 +177,9 @@ extension LayerRenderer {
                                                 clip: localClip, skipInterior: s.masksToBounds ? nil : opaqueInterior(shape))
             return
         }
-        let reach = Int(shadowReach(s, placement: placement).rounded(.up))
+        let spread = shadowReach(s, placement: placement)
+        extremes.shadowReach = max(extremes.shadowReach, spread)
+        let reach = Int(spread.rounded(.up))
         let caster: Canvas?
         if let path = s.shadowPath {
             caster = pathCanvas(path, placement: placement, canvas: canvas, margin: reach)
@@ -205,6 +213,7 @@ extension LayerRenderer {
                               width: frameBounds.width + 2 * margin, height: frameBounds.height + 2 * margin)
         let region = PixelRect(enclosing: box).intersection(limit)
         guard !region.isEmpty else { return nil }
+        noteOffscreen(region.width * region.height)
         var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
         offscreen.buffer.fill(device.applying(shift), with: .solid(.black))
@@ -383,6 +392,8 @@ extension LayerRenderer {
     /// Multiplies `image` (whose pixel (0,0) is device (originX, originY)) by the mask layer's composited
     /// alpha. `placement` maps the owner's bounds space (where the mask layer lives) into the image.
     func applyMask(_ mask: LayerSnapshot, placement: Transform2D, to image: inout PixelBuffer, originX: Int, originY: Int) {
+        // The mask's image and the masked copy, beside the group's image.
+        noteOffscreen(2 * image.width * image.height)
         var maskCanvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height), originX: originX, originY: originY)
         draw(mask, parent: Space(placement: placement), into: &maskCanvas, clip: .none, opacity: 1)
         var alpha = CoverageMask(bounds: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
