@@ -21,7 +21,19 @@ extension LayerSnapshot {
     public func validate(path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
         var count = 0
         let area = canvas.map { CanvasArea(size: $0.size, scale: Double($0.scale)) }
-        _ = try validate(path: path, depth: 1, count: &count, parent: (.identity, CATransform3DIdentity), canvas: area)
+        _ = try validate(path: TreePath(root: path), depth: 1, count: &count, parent: (.identity, CATransform3DIdentity), canvas: area)
+    }
+
+    /// Where the layer being checked is in the tree: the root's name and the steps down (a sublayer's
+    /// index, or the mask), one shared stack for the walk. Every frame of a scene is validated, so the path
+    /// is said as text only in a message.
+    final class TreePath {
+        let root: String
+        /// A sublayer's index, or −1 for the mask.
+        var steps: [Int] = []
+        init(root: String) { self.root = root }
+        static func step(_ step: Int) -> String { step < 0 ? "mask" : "sublayers[\(step)]" }
+        var string: String { steps.reduce(root) { $0 + "." + Self.step($1) } }
     }
 
     /// The canvas, for sizing offscreen images.
@@ -47,16 +59,17 @@ extension LayerSnapshot {
     /// `parent`: the space the layer is placed in — the superlayer's placement and its sublayerTransform
     /// (about its anchor) — or nil when the superlayer is not drawn. Returns the box on
     /// the canvas of what the subtree draws and the offscreen pixels it keeps at once at its worst.
-    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D)?,
+    private func validate(path: TreePath, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D)?,
                           canvas: CanvasArea?) throws -> (box: Box?, offscreen: Double) {
-        let where_ = name.map { "\(path) (\"\($0)\")" } ?? path
+        let name = self.name
         func fail(_ property: String, _ problem: String) -> InvalidLayerTree {
-            InvalidLayerTree(layerPath: where_, property: property, problem: problem)
+            let at = path.string
+            return InvalidLayerTree(layerPath: name.map { "\(at) (\"\($0)\")" } ?? at, property: property, problem: problem)
         }
         if depth > RenderLimits.layerDepth {
             // Said at the superlayer, naming the key that holds this layer.
-            let split = path.lastIndex(of: ".").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, "sublayers")
-            throw InvalidLayerTree(layerPath: split.0, property: split.1,
+            let last = path.steps.popLast()
+            throw InvalidLayerTree(layerPath: path.string, property: last.map(TreePath.step) ?? "sublayers",
                                    problem: "layers are nested more than \(RenderLimits.layerDepth) deep (the limit of sublayers and masks within one another); flatten the tree")
         }
         count += 1
@@ -71,12 +84,16 @@ extension LayerSnapshot {
             placed = try checkReach(parent: parent, fail)
         }
         let placement = placed?.map
-        let masked = try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, CATransform3DIdentity) },
+        path.steps.append(-1)
+        let masked = try mask?.validate(path: path, depth: depth + 1, count: &count, parent: placement.map { ($0, CATransform3DIdentity) },
                                         canvas: canvas)
+        path.steps.removeLast()
         let content = placement.map { ($0, state.sublayerTransformAboutAnchor) }
         var box = placed?.box, below = masked?.offscreen ?? 0
         for (index, child) in sublayers.enumerated() {
-            let drawn = try child.validate(path: "\(path).sublayers[\(index)]", depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            path.steps.append(index)
+            let drawn = try child.validate(path: path, depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            path.steps.removeLast()
             if let childBox = drawn.box, !state.masksToBounds { box = childBox.union(box) }
             below = max(below, drawn.offscreen)
         }
@@ -100,56 +117,67 @@ extension LayerSnapshot {
         func finite(_ property: String, _ values: [CGFloat]) throws {
             if let bad = values.first(where: { !$0.isFinite }) { throw fail(property, "\(bad) is not a finite number") }
         }
+        // The same checks without building arrays (every layer of every frame comes through here): x·0 is 0
+        // for a finite x and NaN otherwise; the message is made, as above, only when one is not.
+        func finite(_ property: String, _ a: CGFloat, _ b: CGFloat = 0, _ c: CGFloat = 0, _ d: CGFloat = 0) throws {
+            if a * 0 + b * 0 + c * 0 + d * 0 != 0 { try finite(property, [a, b, c, d]) }
+        }
+        func finite(_ property: String, _ t: CATransform3D) throws {
+            if !t.isFinite { try finite(property, t.entries) }
+        }
+        func finite(_ property: String, _ path: CGPath) throws {
+            if !path.pointsAreFinite { try finite(property, path.allPoints.flatMap { [$0.x, $0.y] }) }
+        }
         let s = state
-        try finite("bounds", [s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height])
+        try finite("bounds", s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height)
         if s.bounds.size.width < 0 || s.bounds.size.height < 0 {
             throw fail("bounds", "the size \(s.bounds.size.width)×\(s.bounds.size.height) is negative; sizes must be 0 or more")
         }
-        try finite("position", [s.position.x, s.position.y])
-        try finite("anchorPoint", [s.anchorPoint.x, s.anchorPoint.y])
-        try finite("zPosition", [s.zPosition])
-        try finite("transform", s.transform.entries)
-        try finite("sublayerTransform", s.sublayerTransform.entries)
+        try finite("position", s.position.x, s.position.y)
+        try finite("anchorPoint", s.anchorPoint.x, s.anchorPoint.y)
+        try finite("zPosition", s.zPosition)
+        try finite("transform", s.transform)
+        try finite("sublayerTransform", s.sublayerTransform)
         if !s.opacity.isFinite { throw fail("opacity", "\(s.opacity) is not a finite number") }
-        try finite("cornerRadius", [s.cornerRadius])
+        try finite("cornerRadius", s.cornerRadius)
         if s.cornerRadius < 0 { throw fail("cornerRadius", "\(s.cornerRadius) is negative") }
-        try finite("shadowRadius", [s.shadowRadius])
+        try finite("shadowRadius", s.shadowRadius)
         if s.shadowRadius < 0 { throw fail("shadowRadius", "\(s.shadowRadius) is negative") }
         if s.shadowRadius > RenderLimits.blurRadius {
             throw fail("shadowRadius", "\(s.shadowRadius) is over the limit of \(Int(RenderLimits.blurRadius)) points")
         }
-        try finite("shadowOffset", [s.shadowOffset.width, s.shadowOffset.height])
+        try finite("shadowOffset", s.shadowOffset.width, s.shadowOffset.height)
         if !s.shadowOpacity.isFinite { throw fail("shadowOpacity", "\(s.shadowOpacity) is not a finite number") }
-        try finite("borderWidth", [s.borderWidth])
+        try finite("borderWidth", s.borderWidth)
         if s.borderWidth < 0 { throw fail("borderWidth", "\(s.borderWidth) is negative") }
-        try finite("contentsScale", [s.contentsScale])
+        try finite("contentsScale", s.contentsScale)
         if s.contentsScale <= 0 { throw fail("contentsScale", "\(s.contentsScale) must be greater than 0") }
-        if let path = s.shadowPath { try finite("shadowPath", path.allPoints.flatMap { [$0.x, $0.y] }) }
+        if let path = s.shadowPath { try finite("shadowPath", path) }
         if let gradient = s.gradient {
-            try finite("startPoint", [gradient.startPoint.x, gradient.startPoint.y])
-            try finite("endPoint", [gradient.endPoint.x, gradient.endPoint.y])
+            try finite("startPoint", gradient.startPoint.x, gradient.startPoint.y)
+            try finite("endPoint", gradient.endPoint.x, gradient.endPoint.y)
             try finite("locations", gradient.locations ?? [])
         }
         if let text = s.text {
             for run in text.runs {
-                try finite("text.fontSize", [run.fontSize])
+                try finite("text.fontSize", run.fontSize)
                 if run.fontSize <= 0 { throw fail("text.fontSize", "\(run.fontSize) must be greater than 0") }
                 if Double(run.fontSize) > RenderLimits.fontSize {
                     throw fail("text.fontSize", "\(run.fontSize) is over the limit of \(Int(RenderLimits.fontSize)) points")
                 }
-                try finite("text.kern", [run.kern])
+                try finite("text.kern", run.kern)
             }
-            try finite("text.lineSpacing", [text.lineSpacing])
+            try finite("text.lineSpacing", text.lineSpacing)
             if text.numberOfLines < 0 { throw fail("text.numberOfLines", "\(text.numberOfLines) is negative; 0 means no limit") }
         }
         if let shape = s.shape {
-            if let path = shape.path { try finite("shape.path", path.allPoints.flatMap { [$0.x, $0.y] }) }
-            try finite("shape.lineWidth", [shape.lineWidth])
-            try finite("shape.miterLimit", [shape.miterLimit])
-            try finite("shape.lineDashPhase", [shape.lineDashPhase])
+            if let path = shape.path { try finite("shape.path", path) }
+            try finite("shape.lineWidth", shape.lineWidth)
+            try finite("shape.miterLimit", shape.miterLimit)
+            try finite("shape.lineDashPhase", shape.lineDashPhase)
             try finite("shape.lineDashPattern", shape.lineDashPattern ?? [])
-            try finite("shape.strokeStart", [shape.strokeStart])
-            try finite("shape.strokeEnd", [shape.strokeEnd])
+            try finite("shape.strokeStart", shape.strokeStart)
+            try finite("shape.strokeEnd", shape.strokeEnd)
             if let pattern = shape.lineDashPattern, let path = shape.path, shape.strokeColor != nil {
                 // Dashing cuts the path into pieces: a tiny pattern along a long path would be millions.
                 let period = Double(pattern.reduce(0) { $0 + max($1, 0) })
@@ -160,14 +188,14 @@ extension LayerSnapshot {
             }
         }
         if let filter = s.backdropFilter {
-            try finite("backdropFilter.blurRadius", [filter.blurRadius])
+            try finite("backdropFilter.blurRadius", filter.blurRadius)
             if filter.blurRadius < 0 { throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is negative") }
             if filter.blurRadius > RenderLimits.blurRadius {
                 throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is over the limit of \(Int(RenderLimits.blurRadius)) points")
             }
-            try finite("backdropFilter.saturation", [filter.saturation])
+            try finite("backdropFilter.saturation", filter.saturation)
         }
-        try finite("backdropStrength", [s.backdropStrength])
+        try finite("backdropStrength", s.backdropStrength)
     }
 
     /// Checks that what the layer draws stays within `RenderLimits.coordinate` of the canvas's origin
@@ -233,7 +261,7 @@ extension LayerSnapshot {
             let dx = max(natural.width, natural.width * (fill.isFinite ? fill : 0)), dy = max(natural.height, natural.height * (fill.isFinite ? fill : 0))
             box = box.insetBy(dx: -dx, dy: -dy)
         }
-        if let shape = s.shape, let path = shape.path, !path.allPoints.isEmpty {
+        if let shape = s.shape, let path = shape.path, !path.pointBox.isNull {
             let stroke = shape.strokeColor == nil ? 0 : shape.lineWidth * max(shape.miterLimit, 1) + shape.lineWidth
             box = box.union(path.pointBox.insetBy(dx: -stroke, dy: -stroke))
         }
@@ -243,7 +271,7 @@ extension LayerSnapshot {
             box = box.insetBy(dx: -extent, dy: -extent)
         }
         if s.hasShadow {
-            let caster = s.shadowPath.flatMap { $0.allPoints.isEmpty ? nil : $0.pointBox } ?? box
+            let caster = s.shadowPath.flatMap { $0.pointBox.isNull ? nil : $0.pointBox } ?? box
             let blur = s.shadowBlurReach
             box = box.union(caster.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
         }
@@ -253,7 +281,28 @@ extension LayerSnapshot {
     }
 }
 
+extension CATransform3D {
+    /// Whether every entry is finite (x·0 is 0 for a finite x, NaN otherwise).
+    var isFinite: Bool {
+        (m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0) + (m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0) +
+            (m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0) + (m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0) == 0
+    }
+}
+
 extension CGPath {
+    /// Whether every point, control points included, is finite.
+    var pointsAreFinite: Bool {
+        var zero: CGFloat = 0
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): zero += p.x * 0 + p.y * 0
+            case .quadCurve(let p, let c): zero += p.x * 0 + p.y * 0 + c.x * 0 + c.y * 0
+            case .curve(let p, let c1, let c2): zero += p.x * 0 + p.y * 0 + c1.x * 0 + c1.y * 0 + c2.x * 0 + c2.y * 0
+            case .close: break
+            }
+        }
+        return zero == 0
+    }
     /// Every point of the path, control points included.
     var allPoints: [CGPoint] {
         elements.flatMap { element -> [CGPoint] in
@@ -265,18 +314,32 @@ extension CGPath {
             }
         }
     }
+    /// Calls `body` with every point, control points included, in order (without building an array).
+    func forEachPoint(_ body: (CGPoint) -> Void) {
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): body(p)
+            case .quadCurve(let p, let c): body(c); body(p)
+            case .curve(let p, let c1, let c2): body(c1); body(c2); body(p)
+            case .close: break
+            }
+        }
+    }
     /// The box of every point, control points included (the curves lie inside it).
     var pointBox: CGRect {
-        let points = allPoints
-        guard let first = points.first else { return .null }
-        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
-        for p in points { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        var first: CGPoint?
+        var minX: CGFloat = 0, minY: CGFloat = 0, maxX: CGFloat = 0, maxY: CGFloat = 0
+        forEachPoint { p in
+            if first == nil { first = p; minX = p.x; minY = p.y; maxX = p.x; maxY = p.y }
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        guard first != nil else { return .null }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
     /// The length of the polygon through every point: at least the path's length.
     var controlPolygonLength: Double {
         var length = 0.0, previous: CGPoint?
-        for p in allPoints {
+        forEachPoint { p in
             if let q = previous { length += Double(hypot(p.x - q.x, p.y - q.y)) }
             previous = p
         }

@@ -117,3 +117,41 @@ struct ExtremeTree {
         return snapshot
     }
 }
+
+/// The validator names the layer by its path only when it refuses one (the path is not built for every
+/// layer of every frame): the messages still say exactly where.
+@Suite struct ValidationMessages {
+    func message(_ root: LayerSnapshot, path: String = "root") -> String? {
+        do { try root.validate(path: path) } catch { return "\(error)" }
+        return nil
+    }
+
+    @Test func pathsThroughSublayersAndMasks() {
+        var card = testLayer(CGRect(x: 0, y: 0, width: 10, height: 10), .white)
+        card.name = "card"
+        card.state.transform.m43 = .infinity
+        var masked = testLayer(CGRect(x: 0, y: 0, width: 20, height: 20), .black)
+        masked.mask = LayerSnapshot(state: LayerState(), sublayers: [card])
+        var root = testLayer(CGRect(x: 0, y: 0, width: 40, height: 40))
+        root.sublayers = [testLayer(CGRect(x: 0, y: 0, width: 5, height: 5)), masked]
+        #expect(message(root) == "root.sublayers[1].mask.sublayers[0] (\"card\").transform: inf is not a finite number")
+        #expect(message(root, path: "document") == "document.sublayers[1].mask.sublayers[0] (\"card\").transform: inf is not a finite number")
+
+        var shaped = testLayer(CGRect(x: 0, y: 0, width: 20, height: 20))
+        shaped.state.shape = ShapeContent(path: CGPath(elements: [.move(to: CGPoint(x: 1, y: 2)), .line(to: CGPoint(x: CGFloat.nan, y: 3))]))
+        root.sublayers = [shaped]
+        #expect(message(root) == "root.sublayers[0].shape.path: nan is not a finite number")
+        root.sublayers[0].state.shape = nil
+        root.sublayers[0].state.bounds.size.height = -.infinity
+        #expect(message(root) == "root.sublayers[0].bounds: -inf is not a finite number")
+        root.sublayers[0].state.bounds.size.height = 4
+        #expect(message(root) == nil)
+    }
+
+    @Test func tooDeepIsSaidAtTheSuperlayer() {
+        var layer = testLayer(CGRect(x: 0, y: 0, width: 4, height: 4))
+        for _ in 1...RenderLimits.layerDepth { layer = LayerSnapshot(state: LayerState(), mask: layer) }
+        let expected = "root" + String(repeating: ".mask", count: RenderLimits.layerDepth - 1) + ".mask: layers are nested more than \(RenderLimits.layerDepth) deep (the limit of sublayers and masks within one another); flatten the tree"
+        #expect(message(layer) == expected)
+    }
+}
