@@ -34,7 +34,7 @@ extension LayerRenderer {
         guard let previous = previousFrame?.root else { return Chain(levels: []) }
         var levels: [Chain.Level] = []
         var current = root, before = previous
-        while isPlainContainer(current.state), current.state == before.state,
+        while isPlainContainer(current), current.state == before.state, current.mask == before.mask,
               !current.sublayers.contains(where: { $0.state.zPosition != 0 }) {
             let unchanged = zip(current.sublayers, before.sublayers).prefix { $0 == $1 }.count
             levels.append(Chain.Level(layer: current, split: unchanged))
@@ -45,8 +45,12 @@ extension LayerRenderer {
         return Chain(levels: levels)
     }
 
-    func isPlainContainer(_ s: LayerState) -> Bool {
-        !s.isHidden && s.isDoubleSided && s.opacity == 1 && !s.masksToBounds && !hasShadow(s) && s.activeBackdropFilter == nil && s.contents == nil && s.gradient == nil && s.text == nil && s.shape == nil &&
+    /// A layer the backdrop may be cut inside: it draws its background, then its children, nothing after and
+    /// nothing over them. A mask would shape everything it draws, so a masked layer never is one (its
+    /// children would be drawn unmasked, and a mask that changes alone would not even be noticed).
+    func isPlainContainer(_ layer: LayerSnapshot) -> Bool {
+        let s = layer.state
+        return layer.mask == nil && !s.isHidden && s.isDoubleSided && s.opacity == 1 && !s.masksToBounds && !hasShadow(s) && s.activeBackdropFilter == nil && s.contents == nil && s.gradient == nil && s.text == nil && s.shape == nil &&
             s.borderWidth == 0 &&
             CATransform3DIsIdentity(s.transform) && CATransform3DIsIdentity(s.sublayerTransform) && s.zPosition == 0
     }

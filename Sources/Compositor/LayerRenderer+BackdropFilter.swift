@@ -86,6 +86,8 @@ extension LayerRenderer {
         }
         if let bounds = inner.bounds, bounds.intersection(region).isEmpty { return }
         let sigma = Double(filter.blurRadius) * localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+        extremes.filterSigma = max(extremes.filterSigma, sigma)
+        noteOffscreen(region.width * region.height)
         let parameters = BackdropFilterParameters(sigma: sigma, saturation: Double(filter.saturation), tint: filter.tintColor)
         let filtered = backdropPixels(region, canvas: canvas).backdropFiltered(parameters)
         canvas.buffer.composite(filtered, atX: region.x - canvas.originX, y: region.y - canvas.originY, opacity: opacity,

@@ -8,7 +8,11 @@ extension LayerRenderer {
     /// mask or list of sublayers changed, where it drew before and where it draws now, shadows included.
     /// nil when nothing changed.
     func damageRect(_ old: LayerSnapshot, _ new: LayerSnapshot, parent: Space) -> CGRect? {
-        if old.state != new.state || old.mask != new.mask || old.sublayers.count != new.sublayers.count || old.name != new.name {
+        // A shadow cast from content follows the sublayers; whether it is cast from the layer's own shape
+        // instead depends on them too, and switching draws the whole layer another way.
+        let shadowFromContent = hasShadow(new.state) && new.state.shadowPath == nil
+        if old.state != new.state || old.mask != new.mask || old.sublayers.count != new.sublayers.count || old.name != new.name ||
+            (shadowFromContent && castsOwnShape(old) != castsOwnShape(new)) {
             let before = visualExtent(old, placement: layerTransform(old.state, parent: parent))
             let after = visualExtent(new, placement: layerTransform(new.state, parent: parent))
             switch (before, after) {
@@ -19,22 +23,23 @@ extension LayerRenderer {
             }
         }
         // Same properties, same placement: only the sublayers can differ.
-        let content = contentTransform(new.state, layer: layerTransform(new.state, parent: parent))
+        let placement = layerTransform(new.state, parent: parent)
+        let content = contentTransform(new.state, layer: placement)
         var damage: CGRect?
         for (a, b) in zip(old.sublayers, new.sublayers) where a != b {
             if let d = damageRect(a, b, parent: content) { damage = damage.map { $0.union(d) } ?? d }
+        }
+        // The layer's shadow, cast from what the sublayers draw, changes as far from them as it reaches.
+        if shadowFromContent, let d = damage {
+            let reach = CGFloat(shadowReach(new.state, placement: placement))
+            damage = d.insetBy(dx: -reach, dy: -reach)
         }
         return damage
     }
 
     /// Everything a layer can touch: its content and, when it casts one, its shadow (a generous bound).
     func visualExtent(_ layer: LayerSnapshot, placement: Transform2D) -> CGRect? {
-        guard placementIsDrawable(placement, layer.state), var extent = contentExtent(layer, placement: placement) else { return nil }
-        if hasShadow(layer.state) {
-            let reach = CGFloat(shadowReach(layer.state, placement: placement))
-            if let path = layer.state.shadowPath { extent = extent.union(box(path.boundingBox, placement)) }
-            extent = extent.insetBy(dx: -reach, dy: -reach)
-        }
+        guard placementIsDrawable(placement, layer.state), let extent = shadowedExtent(layer, placement: placement) else { return nil }
         return extent.insetBy(dx: -1, dy: -1)
     }
 }

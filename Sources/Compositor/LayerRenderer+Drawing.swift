@@ -26,6 +26,7 @@ extension LayerRenderer {
         // composited alpha) and what is composited with the group opacity and the mask.
         let margin = shadowFromContent ? Int(shadowReach(s, placement: placement).rounded(.up)) : 0
         guard let offscreen = renderOffscreen(layer, placement: placement, canvas: canvas, clip: clip, margin: margin) else { return }
+        defer { offscreenInUse -= offscreen.buffer.width * offscreen.buffer.height }
         if fadedShadow {
             drawFadedWithShadow(layer, offscreen: offscreen, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity,
                                 shadowFromContent: shadowFromContent)
@@ -54,6 +55,7 @@ extension LayerRenderer {
             .intersection(canvas.deviceBounds)
         if let clipBounds = clip.bounds { region = region.intersection(clipBounds) }
         guard !region.isEmpty else { return }
+        noteOffscreen(region.width * region.height)
         var grouped = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
         drawShadow(layer, placement: placement.then(shift), into: &grouped, clip: .none, opacity: 1,
@@ -81,13 +83,10 @@ extension LayerRenderer {
         return area > 0
     }
 
+    /// Whether the layer is drawn at all: not with a corner at or behind the eye (the rule the tree
+    /// validator applies too), nor flattened to a line.
     func placementIsDrawable(_ t: Transform2D, _ s: LayerState) -> Bool {
-        guard t.isAffine else {
-            // Behind the eye (w ≤ 0 at a corner) Core Animation draws nothing sensible; skip the layer.
-            let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
-                           CGPoint(x: s.bounds.minX, y: s.bounds.maxY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
-            return corners.allSatisfy { t.g * Double($0.x) + t.h * Double($0.y) + t.i > 1e-6 }
-        }
+        guard t.isAffine else { return t.projective.keepsInFront(s.bounds) }
         return abs(t.a * t.e - t.b * t.d) > 1e-12
     }
 
@@ -143,6 +142,9 @@ extension LayerRenderer {
         limit = PixelRect(x: limit.x - margin, y: limit.y - margin, width: limit.width + 2 * margin, height: limit.height + 2 * margin)
         let region = PixelRect(enclosing: extent.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))).intersection(limit)
         guard !region.isEmpty else { return nil }
+        // Alive until the caller has composited it (`draw` gives it back).
+        noteOffscreen(region.width * region.height)
+        offscreenInUse += region.width * region.height
         var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
         if frameHasBackdropFilter { offscreen.below = CanvasBelow(canvas) }
@@ -162,6 +164,7 @@ extension LayerRenderer {
         let origin = placement.apply(.zero), moved = placement.apply(CGPoint(x: s.shadowOffset.width, y: s.shadowOffset.height))
         let offset = CGPoint(x: moved.x - origin.x, y: moved.y - origin.y)
         let sigma = Double(s.shadowRadius) * localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
+        extremes.shadowSigma = max(extremes.shadowSigma, sigma)
         let opacity = Double(s.shadowOpacity) * opacity
         // masksToBounds clips the layer's own shadow too, as on iOS.
         var shadowClip = clip
@@ -174,7 +177,9 @@ extension LayerRenderer {
                                                 clip: localClip, skipInterior: s.masksToBounds ? nil : opaqueInterior(shape))
             return
         }
-        let reach = Int(shadowReach(s, placement: placement).rounded(.up))
+        let spread = shadowReach(s, placement: placement)
+        extremes.shadowReach = max(extremes.shadowReach, spread)
+        let reach = Int(spread.rounded(.up))
         let caster: Canvas?
         if let path = s.shadowPath {
             caster = pathCanvas(path, placement: placement, canvas: canvas, margin: reach)
@@ -208,6 +213,7 @@ extension LayerRenderer {
                               width: frameBounds.width + 2 * margin, height: frameBounds.height + 2 * margin)
         let region = PixelRect(enclosing: box).intersection(limit)
         guard !region.isEmpty else { return nil }
+        noteOffscreen(region.width * region.height)
         var offscreen = Canvas(buffer: PixelBuffer(width: region.width, height: region.height), originX: region.x, originY: region.y)
         let shift = Transform2D.translation(Double(canvas.originX - region.x), Double(canvas.originY - region.y))
         offscreen.buffer.fill(device.applying(shift), with: .solid(.black))
@@ -386,6 +392,8 @@ extension LayerRenderer {
     /// Multiplies `image` (whose pixel (0,0) is device (originX, originY)) by the mask layer's composited
     /// alpha. `placement` maps the owner's bounds space (where the mask layer lives) into the image.
     func applyMask(_ mask: LayerSnapshot, placement: Transform2D, to image: inout PixelBuffer, originX: Int, originY: Int) {
+        // The mask's image and the masked copy, beside the group's image.
+        noteOffscreen(2 * image.width * image.height)
         var maskCanvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height), originX: originX, originY: originY)
         draw(mask, parent: Space(placement: placement), into: &maskCanvas, clip: .none, opacity: 1)
         var alpha = CoverageMask(bounds: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
@@ -430,11 +438,7 @@ extension LayerRenderer {
         let content = contentTransform(s, layer: placement)
         for child in layer.sublayers {
             let childPlacement = layerTransform(child.state, parent: content)
-            guard placementIsDrawable(childPlacement, child.state), var childExtent = contentExtent(child, placement: childPlacement) else { continue }
-            if hasShadow(child.state) {
-                let reach = CGFloat(shadowReach(child.state, placement: childPlacement))
-                childExtent = childExtent.insetBy(dx: -reach, dy: -reach)
-            }
+            guard placementIsDrawable(childPlacement, child.state), let childExtent = shadowedExtent(child, placement: childPlacement) else { continue }
             extent = extent.map { $0.union(childExtent) } ?? childExtent
         }
         if s.masksToBounds { extent = extent?.intersection(own) }
@@ -442,7 +446,23 @@ extension LayerRenderer {
         return extent
     }
 
+    /// What a layer draws with its shadow (cast from `shadowPath` where it has one, which may lie anywhere).
+    func shadowedExtent(_ layer: LayerSnapshot, placement: Transform2D) -> CGRect? {
+        guard var extent = contentExtent(layer, placement: placement) else { return nil }
+        if hasShadow(layer.state) {
+            let reach = CGFloat(shadowReach(layer.state, placement: placement))
+            if let path = layer.state.shadowPath, !path.isEmpty { extent = extent.union(box(path.boundingBox, placement)) }
+            extent = extent.insetBy(dx: -reach, dy: -reach)
+        }
+        return extent
+    }
+
+    /// The box of a rectangle of the layer's space on the canvas. A rectangle that reaches to or behind the
+    /// eye has no meaningful box (its corners' images wrap around): it counts as everywhere.
     func box(_ rect: CGRect, _ t: Transform2D) -> CGRect {
+        if !t.projective.keepsInFront(rect) {
+            return CGRect(x: -1e9, y: -1e9, width: 2e9, height: 2e9)
+        }
         let points = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
                       CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(t.apply)
         let xs = points.map(\.x), ys = points.map(\.y)

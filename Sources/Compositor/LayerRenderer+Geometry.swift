@@ -2,13 +2,17 @@ import CoreGraphics
 import QuartzCore
 import Raster
 
-// Geometry: from a layer's bounds space to canvas pixels.
+// Geometry: from a layer's bounds space to canvas pixels. The placement, the behind-the-eye rule and the
+// shadow's reach are QuartzCore's (`LayerGeometry.swift`), shared with the tree validator; here they are
+// put in Raster's terms.
+extension Transform2D {
+    init(_ m: ProjectiveMap) { self.init(a: m.a, b: m.b, c: m.c, d: m.d, e: m.e, f: m.f, g: m.g, h: m.h, i: m.i) }
+    var projective: ProjectiveMap { ProjectiveMap(a: a, b: b, c: c, d: d, e: e, f: f, g: g, h: h, i: i) }
+}
+
 extension LayerRenderer {
-    func transform2D(_ t: CATransform3D) -> Transform2D {
-        // Points of the layer's plane (z = 0), flattened into the superlayer's plane.
-        Transform2D(a: Double(t.m11), b: Double(t.m21), c: Double(t.m41), d: Double(t.m12), e: Double(t.m22),
-                    f: Double(t.m42), g: Double(t.m14), h: Double(t.m24), i: Double(t.m44))
-    }
+    /// Points of the layer's plane (z = 0), flattened into the superlayer's plane.
+    func transform2D(_ t: CATransform3D) -> Transform2D { Transform2D(ProjectiveMap(t)) }
 
     /// Where sublayers go: the superlayer's bounds space → canvas (2-D), and the superlayer's
     /// sublayerTransform (about its anchor), which applies in 3-D before the sublayer is flattened into
@@ -21,12 +25,7 @@ extension LayerRenderer {
 
     /// The layer's bounds space → canvas pixels.
     func layerTransform(_ s: LayerState, parent: Space) -> Transform2D {
-        if CATransform3DIsIdentity(s.transform) && CATransform3DIsIdentity(parent.sublayer) {
-            let origin = CGPoint(x: s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX,
-                                 y: s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)
-            return Transform2D.translation(Double(origin.x), Double(origin.y)).then(parent.placement)
-        }
-        return transform2D(CATransform3DConcat(s.toSuperlayer, parent.sublayer)).then(parent.placement)
+        Transform2D(s.placement(in: parent.placement.projective, sublayer: parent.sublayer))
     }
 
     /// The space the layer's sublayers are placed in.
@@ -34,22 +33,16 @@ extension LayerRenderer {
         Space(placement: layer, sublayer: s.sublayerTransformAboutAnchor)
     }
 
-    func hasShadow(_ s: LayerState) -> Bool { s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0 }
+    func hasShadow(_ s: LayerState) -> Bool { s.hasShadow }
 
-    /// How far a shadow reaches beyond what casts it, in device pixels.
+    /// How far a shadow reaches beyond what casts it, in device pixels (one more for the blur's last
+    /// partly covered pixel).
     func shadowReach(_ s: LayerState, placement: Transform2D) -> Double {
-        let k = localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
-        return (3.5 * Double(s.shadowRadius) + Double(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))) * k + 1
+        s.shadowSpread(placement: placement.projective) + 1
     }
 
     /// √|det J| of the map at a point: how much it scales lengths there.
-    func localScale(_ t: Transform2D, at p: CGPoint) -> Double {
-        if t.isAffine { return abs(t.a * t.e - t.b * t.d).squareRoot() }
-        let h = 0.5, x = Double(p.x), y = Double(p.y)
-        let o = t.apply(p), px = t.apply(CGPoint(x: x + h, y: y)), py = t.apply(CGPoint(x: x, y: y + h))
-        let det = (Double(px.x - o.x) * Double(py.y - o.y) - Double(px.y - o.y) * Double(py.x - o.x)) / (h * h)
-        return abs(det).squareRoot()
-    }
+    func localScale(_ t: Transform2D, at p: CGPoint) -> Double { t.projective.localScale(at: p) }
 
     /// The bounds as a device rectangle, when the map is axis-aligned.
     func deviceRect(_ bounds: CGRect, _ t: Transform2D) -> CGRect {

@@ -53,6 +53,21 @@ public final class LayerRenderer {
     /// Decoded images by identity: a scene's images are drawn every frame.
     var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]
 
+    /// The largest sizes this renderer has worked with, which the tree validator promises stay inside
+    /// `RenderLimits` (tests hold them to it): offscreen pixels alive at once, and shadow reaches and blurs in
+    /// device pixels.
+    struct Extremes {
+        var offscreenPixels = 0
+        var shadowReach = 0.0, shadowSigma = 0.0, filterSigma = 0.0
+    }
+    var extremes = Extremes()
+    /// Pixels of the offscreen groups being drawn now.
+    var offscreenInUse = 0
+    /// Notes a buffer of `pixels` made while the groups being drawn are alive.
+    func noteOffscreen(_ pixels: Int) {
+        extremes.offscreenPixels = max(extremes.offscreenPixels, offscreenInUse + pixels)
+    }
+
     public init(scale: CGFloat) {
         self.scale = scale
         Self.installContextRasterizer()

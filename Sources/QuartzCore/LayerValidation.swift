@@ -21,7 +21,19 @@ extension LayerSnapshot {
     public func validate(path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
         var count = 0
         let area = canvas.map { CanvasArea(size: $0.size, scale: Double($0.scale)) }
-        _ = try validate(path: path, depth: 1, count: &count, parent: (.identity, nil), canvas: area)
+        _ = try validate(path: TreePath(root: path), depth: 1, count: &count, parent: (.identity, CATransform3DIdentity), canvas: area)
+    }
+
+    /// Where the layer being checked is in the tree: the root's name and the steps down (a sublayer's
+    /// index, or the mask), one shared stack for the walk. Every frame of a scene is validated, so the path
+    /// is said as text only in a message.
+    final class TreePath {
+        let root: String
+        /// A sublayer's index, or −1 for the mask.
+        var steps: [Int] = []
+        init(root: String) { self.root = root }
+        static func step(_ step: Int) -> String { step < 0 ? "mask" : "sublayers[\(step)]" }
+        var string: String { steps.reduce(root) { $0 + "." + Self.step($1) } }
     }
 
     /// The canvas, for sizing offscreen images.
@@ -45,18 +57,19 @@ extension LayerSnapshot {
     }
 
     /// `parent`: the space the layer is placed in — the superlayer's placement and its sublayerTransform
-    /// (about its anchor; nil when identity) — or nil when the superlayer is not drawn. Returns the box on
+    /// (about its anchor) — or nil when the superlayer is not drawn. Returns the box on
     /// the canvas of what the subtree draws and the offscreen pixels it keeps at once at its worst.
-    private func validate(path: String, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D?)?,
+    private func validate(path: TreePath, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D)?,
                           canvas: CanvasArea?) throws -> (box: Box?, offscreen: Double) {
-        let where_ = name.map { "\(path) (\"\($0)\")" } ?? path
+        let name = self.name
         func fail(_ property: String, _ problem: String) -> InvalidLayerTree {
-            InvalidLayerTree(layerPath: where_, property: property, problem: problem)
+            let at = path.string
+            return InvalidLayerTree(layerPath: name.map { "\(at) (\"\($0)\")" } ?? at, property: property, problem: problem)
         }
         if depth > RenderLimits.layerDepth {
             // Said at the superlayer, naming the key that holds this layer.
-            let split = path.lastIndex(of: ".").map { (String(path[..<$0]), String(path[path.index(after: $0)...])) } ?? (path, "sublayers")
-            throw InvalidLayerTree(layerPath: split.0, property: split.1,
+            let last = path.steps.popLast()
+            throw InvalidLayerTree(layerPath: path.string, property: last.map(TreePath.step) ?? "sublayers",
                                    problem: "layers are nested more than \(RenderLimits.layerDepth) deep (the limit of sublayers and masks within one another); flatten the tree")
         }
         count += 1
@@ -71,12 +84,16 @@ extension LayerSnapshot {
             placed = try checkReach(parent: parent, fail)
         }
         let placement = placed?.map
-        let masked = try mask?.validate(path: "\(path).mask", depth: depth + 1, count: &count, parent: placement.map { ($0, nil) }, canvas: canvas)
-        let sublayerTransform = state.sublayerTransformAboutAnchor
-        let content = placement.map { ($0, CATransform3DIsIdentity(sublayerTransform) ? nil : sublayerTransform) }
+        path.steps.append(-1)
+        let masked = try mask?.validate(path: path, depth: depth + 1, count: &count, parent: placement.map { ($0, CATransform3DIdentity) },
+                                        canvas: canvas)
+        path.steps.removeLast()
+        let content = placement.map { ($0, state.sublayerTransformAboutAnchor) }
         var box = placed?.box, below = masked?.offscreen ?? 0
         for (index, child) in sublayers.enumerated() {
-            let drawn = try child.validate(path: "\(path).sublayers[\(index)]", depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            path.steps.append(index)
+            let drawn = try child.validate(path: path, depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            path.steps.removeLast()
             if let childBox = drawn.box, !state.masksToBounds { box = childBox.union(box) }
             below = max(below, drawn.offscreen)
         }
@@ -85,7 +102,7 @@ extension LayerSnapshot {
         // image of what it draws, and as much again for the mask or the shadow's group, while the groups
         // within it draw theirs.
         let s = state
-        let shadow = s.shadowOpacity > 0 && (s.shadowColor?.alpha ?? 0) > 0
+        let shadow = s.hasShadow
         let group = mask != nil || shadow || (s.opacity < 1 && s.allowsGroupOpacity && !sublayers.isEmpty)
         guard group else { return (box, below) }
         let total = 3 * canvas.pixels(of: box, margin: shadow ? placed.shadowReach : 0) + below
@@ -100,56 +117,67 @@ extension LayerSnapshot {
         func finite(_ property: String, _ values: [CGFloat]) throws {
             if let bad = values.first(where: { !$0.isFinite }) { throw fail(property, "\(bad) is not a finite number") }
         }
+        // The same checks without building arrays (every layer of every frame comes through here): x·0 is 0
+        // for a finite x and NaN otherwise; the message is made, as above, only when one is not.
+        func finite(_ property: String, _ a: CGFloat, _ b: CGFloat = 0, _ c: CGFloat = 0, _ d: CGFloat = 0) throws {
+            if a * 0 + b * 0 + c * 0 + d * 0 != 0 { try finite(property, [a, b, c, d]) }
+        }
+        func finite(_ property: String, _ t: CATransform3D) throws {
+            if !t.isFinite { try finite(property, t.entries) }
+        }
+        func finite(_ property: String, _ path: CGPath) throws {
+            if !path.pointsAreFinite { try finite(property, path.allPoints.flatMap { [$0.x, $0.y] }) }
+        }
         let s = state
-        try finite("bounds", [s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height])
+        try finite("bounds", s.bounds.origin.x, s.bounds.origin.y, s.bounds.size.width, s.bounds.size.height)
         if s.bounds.size.width < 0 || s.bounds.size.height < 0 {
             throw fail("bounds", "the size \(s.bounds.size.width)×\(s.bounds.size.height) is negative; sizes must be 0 or more")
         }
-        try finite("position", [s.position.x, s.position.y])
-        try finite("anchorPoint", [s.anchorPoint.x, s.anchorPoint.y])
-        try finite("zPosition", [s.zPosition])
-        try finite("transform", s.transform.entries)
-        try finite("sublayerTransform", s.sublayerTransform.entries)
+        try finite("position", s.position.x, s.position.y)
+        try finite("anchorPoint", s.anchorPoint.x, s.anchorPoint.y)
+        try finite("zPosition", s.zPosition)
+        try finite("transform", s.transform)
+        try finite("sublayerTransform", s.sublayerTransform)
         if !s.opacity.isFinite { throw fail("opacity", "\(s.opacity) is not a finite number") }
-        try finite("cornerRadius", [s.cornerRadius])
+        try finite("cornerRadius", s.cornerRadius)
         if s.cornerRadius < 0 { throw fail("cornerRadius", "\(s.cornerRadius) is negative") }
-        try finite("shadowRadius", [s.shadowRadius])
+        try finite("shadowRadius", s.shadowRadius)
         if s.shadowRadius < 0 { throw fail("shadowRadius", "\(s.shadowRadius) is negative") }
         if s.shadowRadius > RenderLimits.blurRadius {
             throw fail("shadowRadius", "\(s.shadowRadius) is over the limit of \(Int(RenderLimits.blurRadius)) points")
         }
-        try finite("shadowOffset", [s.shadowOffset.width, s.shadowOffset.height])
+        try finite("shadowOffset", s.shadowOffset.width, s.shadowOffset.height)
         if !s.shadowOpacity.isFinite { throw fail("shadowOpacity", "\(s.shadowOpacity) is not a finite number") }
-        try finite("borderWidth", [s.borderWidth])
+        try finite("borderWidth", s.borderWidth)
         if s.borderWidth < 0 { throw fail("borderWidth", "\(s.borderWidth) is negative") }
-        try finite("contentsScale", [s.contentsScale])
+        try finite("contentsScale", s.contentsScale)
         if s.contentsScale <= 0 { throw fail("contentsScale", "\(s.contentsScale) must be greater than 0") }
-        if let path = s.shadowPath { try finite("shadowPath", path.allPoints.flatMap { [$0.x, $0.y] }) }
+        if let path = s.shadowPath { try finite("shadowPath", path) }
         if let gradient = s.gradient {
-            try finite("startPoint", [gradient.startPoint.x, gradient.startPoint.y])
-            try finite("endPoint", [gradient.endPoint.x, gradient.endPoint.y])
+            try finite("startPoint", gradient.startPoint.x, gradient.startPoint.y)
+            try finite("endPoint", gradient.endPoint.x, gradient.endPoint.y)
             try finite("locations", gradient.locations ?? [])
         }
         if let text = s.text {
             for run in text.runs {
-                try finite("text.fontSize", [run.fontSize])
+                try finite("text.fontSize", run.fontSize)
                 if run.fontSize <= 0 { throw fail("text.fontSize", "\(run.fontSize) must be greater than 0") }
                 if Double(run.fontSize) > RenderLimits.fontSize {
                     throw fail("text.fontSize", "\(run.fontSize) is over the limit of \(Int(RenderLimits.fontSize)) points")
                 }
-                try finite("text.kern", [run.kern])
+                try finite("text.kern", run.kern)
             }
-            try finite("text.lineSpacing", [text.lineSpacing])
+            try finite("text.lineSpacing", text.lineSpacing)
             if text.numberOfLines < 0 { throw fail("text.numberOfLines", "\(text.numberOfLines) is negative; 0 means no limit") }
         }
         if let shape = s.shape {
-            if let path = shape.path { try finite("shape.path", path.allPoints.flatMap { [$0.x, $0.y] }) }
-            try finite("shape.lineWidth", [shape.lineWidth])
-            try finite("shape.miterLimit", [shape.miterLimit])
-            try finite("shape.lineDashPhase", [shape.lineDashPhase])
+            if let path = shape.path { try finite("shape.path", path) }
+            try finite("shape.lineWidth", shape.lineWidth)
+            try finite("shape.miterLimit", shape.miterLimit)
+            try finite("shape.lineDashPhase", shape.lineDashPhase)
             try finite("shape.lineDashPattern", shape.lineDashPattern ?? [])
-            try finite("shape.strokeStart", [shape.strokeStart])
-            try finite("shape.strokeEnd", [shape.strokeEnd])
+            try finite("shape.strokeStart", shape.strokeStart)
+            try finite("shape.strokeEnd", shape.strokeEnd)
             if let pattern = shape.lineDashPattern, let path = shape.path, shape.strokeColor != nil {
                 // Dashing cuts the path into pieces: a tiny pattern along a long path would be millions.
                 let period = Double(pattern.reduce(0) { $0 + max($1, 0) })
@@ -160,29 +188,24 @@ extension LayerSnapshot {
             }
         }
         if let filter = s.backdropFilter {
-            try finite("backdropFilter.blurRadius", [filter.blurRadius])
+            try finite("backdropFilter.blurRadius", filter.blurRadius)
             if filter.blurRadius < 0 { throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is negative") }
             if filter.blurRadius > RenderLimits.blurRadius {
                 throw fail("backdropFilter.blurRadius", "\(filter.blurRadius) is over the limit of \(Int(RenderLimits.blurRadius)) points")
             }
-            try finite("backdropFilter.saturation", [filter.saturation])
+            try finite("backdropFilter.saturation", filter.saturation)
         }
-        try finite("backdropStrength", [s.backdropStrength])
+        try finite("backdropStrength", s.backdropStrength)
     }
 
     /// Checks that what the layer draws stays within `RenderLimits.coordinate` of the canvas's origin
     /// (and its shadow's spread within `RenderLimits.shadowReach`); returns the layer's placement, or nil
     /// when the renderer would skip it (a corner at or behind the eye).
-    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D?), _ fail: (String, String) -> InvalidLayerTree) throws
+    private func checkReach(parent: (map: ProjectiveMap, sublayer: CATransform3D), _ fail: (String, String) -> InvalidLayerTree) throws
         -> (map: ProjectiveMap, box: Box, shadowReach: Double)? {
         let s = state
-        let placement: ProjectiveMap
-        if CATransform3DIsIdentity(s.transform) && parent.sublayer == nil {
-            placement = ProjectiveMap.translation(Double(s.position.x - s.anchorPoint.x * s.bounds.width - s.bounds.minX),
-                                                  Double(s.position.y - s.anchorPoint.y * s.bounds.height - s.bounds.minY)).then(parent.map)
-        } else {
-            placement = ProjectiveMap(CATransform3DConcat(s.toSuperlayer, parent.sublayer ?? CATransform3DIdentity)).then(parent.map)
-        }
+        // The renderer's own placement (LayerGeometry.swift), in canvas points.
+        let placement = s.placement(in: parent.map, sublayer: parent.sublayer)
         let limit = RenderLimits.coordinate
         // The property to blame: the first of the layer's own values that is out of range by itself.
         func culprit() -> String {
@@ -197,15 +220,12 @@ extension LayerSnapshot {
             if s.text != nil { return "text" }
             return CATransform3DIsIdentity(s.transform) ? "position" : "transform"
         }
-        let corners = [CGPoint(x: s.bounds.minX, y: s.bounds.minY), CGPoint(x: s.bounds.maxX, y: s.bounds.minY),
-                       CGPoint(x: s.bounds.minX, y: s.bounds.maxY), CGPoint(x: s.bounds.maxX, y: s.bounds.maxY)]
         if !placement.isAffine {
-            let ws = corners.map { placement.w($0) }
-            if ws.contains(where: { !$0.isFinite }) {
+            if s.bounds.corners.contains(where: { !placement.w($0).isFinite }) {
                 throw fail(culprit(), "the transforms above this layer overflow (a perspective or scale too large to compute)")
             }
-            // Behind the eye (w ≤ 0 at a corner) the renderer skips the layer and its sublayers.
-            if ws.contains(where: { $0 <= 1e-6 }) { return nil }
+            // At or behind the eye the renderer skips the layer and its sublayers.
+            if !placement.keepsInFront(s.bounds) { return nil }
         }
         var box: Box?
         for point in reachCorners() {
@@ -217,12 +237,11 @@ extension LayerSnapshot {
             }
         }
         var shadowReach = 0.0
-        if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
+        if s.hasShadow {
             // The shadow's spread in canvas points: its blur and offset scaled as the layer is.
-            let mid = CGPoint(x: s.bounds.midX, y: s.bounds.midY)
-            let reach = (3.5 * Double(s.shadowRadius) + Double(max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)))) * placement.localScale(at: mid)
+            let reach = s.shadowSpread(placement: placement)
             guard reach.isFinite, reach <= RenderLimits.shadowReach else {
-                throw fail(s.shadowRadius * 3.5 >= max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) ? "shadowRadius" : "shadowOffset",
+                throw fail(s.shadowBlurReach >= max(abs(s.shadowOffset.width), abs(s.shadowOffset.height)) ? "shadowRadius" : "shadowOffset",
                            "the shadow spreads \(format(reach)) points on the canvas (3.5 × shadowRadius + the offset, scaled by the transforms); the limit is \(Int(RenderLimits.shadowReach)) points")
             }
             shadowReach = reach
@@ -242,7 +261,7 @@ extension LayerSnapshot {
             let dx = max(natural.width, natural.width * (fill.isFinite ? fill : 0)), dy = max(natural.height, natural.height * (fill.isFinite ? fill : 0))
             box = box.insetBy(dx: -dx, dy: -dy)
         }
-        if let shape = s.shape, let path = shape.path, !path.allPoints.isEmpty {
+        if let shape = s.shape, let path = shape.path, !path.pointBox.isNull {
             let stroke = shape.strokeColor == nil ? 0 : shape.lineWidth * max(shape.miterLimit, 1) + shape.lineWidth
             box = box.union(path.pointBox.insetBy(dx: -stroke, dy: -stroke))
         }
@@ -251,9 +270,9 @@ extension LayerSnapshot {
             let extent = text.runs.reduce(CGFloat(0)) { $0 + CGFloat($1.string.unicodeScalars.count + 1) * (2 * $1.fontSize + abs($1.kern) + abs(text.lineSpacing)) }
             box = box.insetBy(dx: -extent, dy: -extent)
         }
-        if s.shadowOpacity > 0, (s.shadowColor?.alpha ?? 0) > 0 {
-            let caster = s.shadowPath.flatMap { $0.allPoints.isEmpty ? nil : $0.pointBox } ?? box
-            let blur = 3.5 * s.shadowRadius
+        if s.hasShadow {
+            let caster = s.shadowPath.flatMap { $0.pointBox.isNull ? nil : $0.pointBox } ?? box
+            let blur = s.shadowBlurReach
             box = box.union(caster.offsetBy(dx: s.shadowOffset.width, dy: s.shadowOffset.height).insetBy(dx: -blur, dy: -blur))
         }
         if let filter = s.backdropFilter { box = box.insetBy(dx: -3.5 * filter.blurRadius, dy: -3.5 * filter.blurRadius) }
@@ -262,51 +281,28 @@ extension LayerSnapshot {
     }
 }
 
-/// A layer's bounds space → the canvas in points, as the renderer places layers: a projective 3×3 map of
-/// the layer's plane (row vectors: X = a·x + b·y + c, Y = d·x + e·y + f, W = g·x + h·y + i).
-struct ProjectiveMap {
-    var a = 1.0, b = 0.0, c = 0.0, d = 0.0, e = 1.0, f = 0.0, g = 0.0, h = 0.0, i = 1.0
-
-    static let identity = ProjectiveMap()
-    static func translation(_ x: Double, _ y: Double) -> ProjectiveMap { ProjectiveMap(c: x, f: y) }
-
-    init(a: Double = 1, b: Double = 0, c: Double = 0, d: Double = 0, e: Double = 1, f: Double = 0,
-         g: Double = 0, h: Double = 0, i: Double = 1) {
-        self.a = a; self.b = b; self.c = c; self.d = d; self.e = e; self.f = f; self.g = g; self.h = h; self.i = i
-    }
-    /// The plane z = 0 of a 3-D transform, flattened into the superlayer's plane.
-    init(_ t: CATransform3D) {
-        self.init(a: Double(t.m11), b: Double(t.m21), c: Double(t.m41), d: Double(t.m12), e: Double(t.m22),
-                  f: Double(t.m42), g: Double(t.m14), h: Double(t.m24), i: Double(t.m44))
-    }
-
-    var isAffine: Bool { g == 0 && h == 0 && i == 1 }
-
-    /// This map, then `next`.
-    func then(_ next: ProjectiveMap) -> ProjectiveMap {
-        ProjectiveMap(a: a * next.a + d * next.b + g * next.c, b: b * next.a + e * next.b + h * next.c,
-                             c: c * next.a + f * next.b + i * next.c,
-                             d: a * next.d + d * next.e + g * next.f, e: b * next.d + e * next.e + h * next.f,
-                             f: c * next.d + f * next.e + i * next.f,
-                             g: a * next.g + d * next.h + g * next.i, h: b * next.g + e * next.h + h * next.i,
-                             i: c * next.g + f * next.h + i * next.i)
-    }
-
-    func w(_ p: CGPoint) -> Double { g * Double(p.x) + h * Double(p.y) + i }
-    func apply(_ p: CGPoint) -> (x: Double, y: Double) {
-        let x = Double(p.x), y = Double(p.y), w = g * x + h * y + i
-        return ((a * x + b * y + c) / w, (d * x + e * y + f) / w)
-    }
-    /// √|det J| at a point: how much the map scales lengths there.
-    func localScale(at p: CGPoint) -> Double {
-        if isAffine { return abs(a * e - b * d).squareRoot() }
-        let step = 0.5, o = apply(p)
-        let px = apply(CGPoint(x: p.x + step, y: p.y)), py = apply(CGPoint(x: p.x, y: p.y + step))
-        return abs(((px.x - o.x) * (py.y - o.y) - (px.y - o.y) * (py.x - o.x)) / (step * step)).squareRoot()
+extension CATransform3D {
+    /// Whether every entry is finite (x·0 is 0 for a finite x, NaN otherwise).
+    var isFinite: Bool {
+        (m11 * 0 + m12 * 0 + m13 * 0 + m14 * 0) + (m21 * 0 + m22 * 0 + m23 * 0 + m24 * 0) +
+            (m31 * 0 + m32 * 0 + m33 * 0 + m34 * 0) + (m41 * 0 + m42 * 0 + m43 * 0 + m44 * 0) == 0
     }
 }
 
 extension CGPath {
+    /// Whether every point, control points included, is finite.
+    var pointsAreFinite: Bool {
+        var zero: CGFloat = 0
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): zero += p.x * 0 + p.y * 0
+            case .quadCurve(let p, let c): zero += p.x * 0 + p.y * 0 + c.x * 0 + c.y * 0
+            case .curve(let p, let c1, let c2): zero += p.x * 0 + p.y * 0 + c1.x * 0 + c1.y * 0 + c2.x * 0 + c2.y * 0
+            case .close: break
+            }
+        }
+        return zero == 0
+    }
     /// Every point of the path, control points included.
     var allPoints: [CGPoint] {
         elements.flatMap { element -> [CGPoint] in
@@ -318,18 +314,32 @@ extension CGPath {
             }
         }
     }
+    /// Calls `body` with every point, control points included, in order (without building an array).
+    func forEachPoint(_ body: (CGPoint) -> Void) {
+        for element in elements {
+            switch element {
+            case .move(let p), .line(let p): body(p)
+            case .quadCurve(let p, let c): body(c); body(p)
+            case .curve(let p, let c1, let c2): body(c1); body(c2); body(p)
+            case .close: break
+            }
+        }
+    }
     /// The box of every point, control points included (the curves lie inside it).
     var pointBox: CGRect {
-        let points = allPoints
-        guard let first = points.first else { return .null }
-        var minX = first.x, minY = first.y, maxX = first.x, maxY = first.y
-        for p in points { minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y) }
+        var first: CGPoint?
+        var minX: CGFloat = 0, minY: CGFloat = 0, maxX: CGFloat = 0, maxY: CGFloat = 0
+        forEachPoint { p in
+            if first == nil { first = p; minX = p.x; minY = p.y; maxX = p.x; maxY = p.y }
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        guard first != nil else { return .null }
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
     /// The length of the polygon through every point: at least the path's length.
     var controlPolygonLength: Double {
         var length = 0.0, previous: CGPoint?
-        for p in allPoints {
+        forEachPoint { p in
             if let q = previous { length += Double(hypot(p.x - q.x, p.y - q.y)) }
             previous = p
         }
