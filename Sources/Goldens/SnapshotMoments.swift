@@ -28,6 +28,9 @@ package struct NamedMoment: Equatable {
 /// is not there. Says what was asked and what exists.
 package struct SnapshotRequestError: Error, CustomStringConvertible, Equatable {
     package let description: String
+    /// The scene itself is broken (a transition that never completes), not the request: a failure to report
+    /// with the scene's goldens, not a usage error.
+    package var isSceneDefect = false
 }
 
 extension SnapshotMoments {
@@ -36,7 +39,7 @@ extension SnapshotMoments {
     package func resolve(in plan: ClipPlan, scene: String) throws -> [NamedMoment] {
         // A transition that never completes is a bug in the scene's own code: no golden of it is worth keeping.
         if let stuck = plan.unfinished.first {
-            throw SnapshotRequestError(description: "\(scene): \(stuck.message).")
+            throw SnapshotRequestError(description: "\(scene): \(stuck.message).", isSceneDefect: true)
         }
         let names = TransitionNames(plan.transitions.map(\.label))
         switch self {

@@ -7,9 +7,10 @@ package enum VerifyReport {
     /// side by side (paths relative to `directory`, where the page is written), trace differences and
     /// timing diagnoses as they were reported.
     /// `unchecked` are the scenes that have no goldens and were not recorded (listed, so none is skipped silently).
+    /// `defects` are scenes that could not be checked because they are broken (a transition never completes).
     package static func markdown(_ reports: [SnapshotReport], relativeTo directory: URL, goldens: URL,
-                                 unchecked: [String] = []) -> String {
-        var lines = ["# Transition goldens: \(headline(reports, unchecked: unchecked))", ""]
+                                 unchecked: [String] = [], defects: [(scene: String, message: String)] = []) -> String {
+        var lines = ["# Transition goldens: \(headline(reports, unchecked: unchecked, defects: defects.count))", ""]
         lines += ["| scene | goldens | matched | recorded | failed | stale |", "|---|---:|---:|---:|---:|---:|"]
         for report in reports {
             let count = { (status: SnapshotResult.Status) in report.results.filter { $0.status == status }.count }
@@ -17,10 +18,14 @@ package enum VerifyReport {
             lines.append("| \(icon) `\(report.scene)` | \(report.results.count) | \(count(.matched)) | \(count(.recorded)) | \(count(.failed) + count(.missing)) | \(report.stale.count) |")
         }
         for scene in unchecked { lines.append("| ⚠️ `\(scene)` | 0 | – | – | no goldens | – |") }
+        for defect in defects { lines.append("| ❌ `\(defect.scene)` | – | – | – | broken scene | – |") }
         lines.append("")
         lines.append("Goldens: `\(relative(goldens, to: directory))`")
         if !unchecked.isEmpty {
             lines += ["", "Not checked, because they have no goldens yet: \(unchecked.map { "`\($0)`" }.joined(separator: ", ")). Record them with `verify … --record missing`, then look at every image."]
+        }
+        for defect in defects {
+            lines += ["", "## `\(defect.scene)`", "", defect.message]
         }
         for report in reports where !report.passed {
             lines += ["", "## `\(report.scene)`", ""]
@@ -46,12 +51,12 @@ package enum VerifyReport {
     }
 
     /// What the run found, in a few words: "all match", "2 of 3 scenes differ", "recorded 11 goldens of 1 scene".
-    package static func headline(_ reports: [SnapshotReport], unchecked: [String] = []) -> String {
-        let differing = reports.filter { !$0.failures.isEmpty || !$0.stale.isEmpty }.count
+    package static func headline(_ reports: [SnapshotReport], unchecked: [String] = [], defects: Int = 0) -> String {
+        let differing = reports.filter { !$0.failures.isEmpty || !$0.stale.isEmpty }.count + defects
         let recorded = reports.reduce(0) { $0 + $1.recorded.count }
         let recordedScenes = reports.filter { !$0.recorded.isEmpty }.count
         var parts: [String] = []
-        if differing > 0 { parts.append("\(differing) of \(reports.count) scenes differ") }
+        if differing > 0 { parts.append("\(differing) of \(reports.count + defects) scenes differ") }
         if recorded > 0 { parts.append("recorded \(recorded) golden\(recorded == 1 ? "" : "s") of \(recordedScenes) scene\(recordedScenes == 1 ? "" : "s")") }
         if parts.isEmpty { parts.append("all match") }
         if !unchecked.isEmpty { parts.append("\(unchecked.count) scene\(unchecked.count == 1 ? " has" : "s have") no goldens") }

@@ -129,6 +129,10 @@ struct Command {
             let outcome = span.completed ? "completed" : "cancelled"
             lines.append("  transition  \(index): \(span.label), \(format(span.start))–\(format(span.end)) s, \(outcome)")
         }
+        for stuck in plan.unfinished {
+            lines.append("  transition  \(stuck.label), from \(format(stuck.start)) s: NEVER COMPLETED")
+            lines.append("              \(stuck.message)")
+        }
         lines += ["", "Try:",
                   "  \(tool) \(scene.name) --out output/\(scene.name).mp4",
                   "  \(tool) \(scene.name) --out output/\(scene.name).gif",
@@ -206,6 +210,10 @@ struct Command {
         } catch {
             progress.clear()
             throw error
+        }
+        // A transition that never completes renders (the app would sit in it), but it is a bug to say.
+        for stuck in plan.unfinished {
+            FileHandle.standardError.write(Data("\(tool): warning: \(scene.name): \(stuck.message).\n".utf8))
         }
         // What the file holds: 4:2:0 video pads an odd side by one pixel.
         var width = settings.pixelWidth, height = settings.pixelHeight

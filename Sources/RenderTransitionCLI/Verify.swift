@@ -44,6 +44,7 @@ extension Command {
         let artifacts = arguments.out.map { ArtifactStore(directory: URL(fileURLWithPath: $0)) }
             ?? ArtifactStore.fromEnvironment(fallback: URL(fileURLWithPath: "output/verify"))
         var reports: [SnapshotReport] = []
+        var defects: [(scene: String, message: String)] = []
         let progress = ProgressLine(label: "verify", unit: "scenes", enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         for (index, scene) in chosen.enumerated() {
             progress.update(done: index, total: chosen.count)
@@ -56,6 +57,11 @@ extension Command {
                                              rendering: SnapshotRendering(device: device, scale: CGFloat(arguments.scale ?? 1),
                                                                           fps: arguments.fps ?? 60),
                                              record: mode, artifacts: artifacts)
+            } catch let error as SnapshotRequestError where error.isSceneDefect {
+                progress.clear()
+                defects.append((scene.name, error.description))
+                if !arguments.quiet && !arguments.json { print("\(scene.name): FAILED\n  \(error.description)") }
+                continue
             } catch let error as SnapshotRequestError {
                 progress.clear()
                 throw UsageError("\(scene.name): \(error.description)")
@@ -79,20 +85,21 @@ extension Command {
         }
 
         let reportURL = artifacts.directory.appendingPathComponent("report.md")
-        try Self.writeAtomically(VerifyReport.markdown(reports, relativeTo: artifacts.directory, goldens: goldens, unchecked: unchecked),
+        try Self.writeAtomically(VerifyReport.markdown(reports, relativeTo: artifacts.directory, goldens: goldens,
+                                                       unchecked: unchecked, defects: defects),
                                  to: reportURL.path)
         if let junit = arguments.junit {
             let folder = URL(fileURLWithPath: junit).deletingLastPathComponent()
             try Self.writeAtomically(VerifyReport.junit(reports, seconds: clock.seconds, relativeTo: folder), to: junit)
         }
-        let failed = reports.contains { !$0.failures.isEmpty || !$0.stale.isEmpty }
+        let failed = !defects.isEmpty || reports.contains { !$0.failures.isEmpty || !$0.stale.isEmpty }
         // In CI a scene without goldens is a gap in the suite, not something to skip quietly.
         let ci = ProcessInfo.processInfo.environment["CI"].map { !["", "0", "false", "no"].contains($0.lowercased()) } ?? false
         let uncheckedFails = ci && !unchecked.isEmpty
         if arguments.json {
             print(JSONReport.verify(reports, passed: !failed && !uncheckedFails, unchecked: unchecked, report: reportURL.path, junit: arguments.junit, seconds: clock.seconds))
         } else if !arguments.quiet {
-            print("verify: \(VerifyReport.headline(reports, unchecked: unchecked)) (\(reports.count) scene\(reports.count == 1 ? "" : "s") checked in \(path)); report → \(reportURL.path)"
+            print("verify: \(VerifyReport.headline(reports, unchecked: unchecked, defects: defects.count)) (\(reports.count) scene\(reports.count == 1 ? "" : "s") checked in \(path)); report → \(reportURL.path)"
                   + (arguments.junit.map { ", JUnit → \($0)" } ?? "") + String(format: " (%.1f s)", clock.seconds))
             if reports.contains(where: { !$0.recorded.isEmpty }) {
                 print("verify: look at every recorded image before you commit it; the next run compares against it.")
