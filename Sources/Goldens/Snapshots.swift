@@ -27,11 +27,13 @@ package struct SnapshotRendering: Sendable, Equatable {
     package var device: Device?
     package var scale: CGFloat
     package var fps: Int
-    package init(device: Device? = nil, scale: CGFloat = 1, fps: Int = 60) {
-        self.device = device; self.scale = scale; self.fps = fps
+    /// Finger dots in the frames: off unless asked, so a golden shows the app as a user sees it.
+    package var touches: Bool
+    package init(device: Device? = nil, scale: CGFloat = 1, fps: Int = 60, touches: Bool = false) {
+        self.device = device; self.scale = scale; self.fps = fps; self.touches = touches
     }
     func settings(for scene: SceneDefinition) -> RenderSettings {
-        RenderSettings(device: device ?? scene.device ?? .default, scale: scale, fps: fps)
+        RenderSettings(device: device ?? scene.device ?? .default, scale: scale, fps: fps, touches: touches)
     }
 }
 

@@ -158,7 +158,7 @@ struct Arguments: Equatable {
                 throw UsageError("verify needs the folder of goldens: verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE]")
             }
             result.command = .verify(goldens: positionals[1], scenes: Array(positionals.dropFirst(2)))
-            try result.refuseOptions(except: ["--record", "--junit", "--clip", "--device", "--scale", "--fps"]) {
+            try result.refuseOptions(except: ["--record", "--junit", "--clip", "--device", "--scale", "--fps", "--touches/--no-touches"]) {
                 "\($0) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale and --fps."
             }
         case "tree":

@@ -85,19 +85,19 @@ extension Command {
         case "verify":
             return """
             Usage: \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR]
-                     [--device NAME] [--scale S] [--fps N] [--quiet] [--json]
+                     [--device NAME] [--scale S] [--fps N] [--touches] [--quiet] [--json]
 
             Checks each scene's goldens in GOLDENS_DIR as assertTransitionSnapshots does: frames at 0, 25, 50,
             75 and 100 % of every transition (SCENE.present-50.png, …), the animated values per frame
             (SCENE.trace.txt), and the whole clip (SCENE.clip.apng) with --clip or when that file is there.
-            Without SCENE: the scenes that have goldens in GOLDENS_DIR (if none has, and recording is
-            allowed, every scene). Writes DIR/report.md with expected | actual | diff images, trace
-            differences and timing diagnoses.
+            Without SCENE: every scene; one with no goldens at all is listed as not checked (and fails the
+            run when $CI is set). Writes DIR/report.md with expected | actual | diff images, trace
+            differences and timing diagnoses. Nothing is recorded unless --record says so.
 
             Options:
-              --record MODE       when goldens are written: never (only compare), missing (record those not
-                                  there yet), failed (re-record those that differ) or all. Default:
-                                  $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing
+              --record MODE       write goldens: missing (record those not there yet, creating GOLDENS_DIR),
+                                  failed (re-record those that differ) or all; never (the default) only
+                                  compares. The tests' $SNAPSHOT_TESTING_RECORD does not apply here
               --junit FILE.xml    also write a JUnit XML report, for CI test reporters
               --clip              also check the whole clip as one golden, SCENE.clip.apng
               --out DIR           where report.md and the failure images go (default: $SNAPSHOT_ARTIFACTS,
@@ -106,11 +106,13 @@ extension Command {
                                   scene's own device, else iphone-16)
               --scale S           pixels per point of the goldens (default 1)
               --fps N             frames per second of the trace and clip goldens (default 60)
+              --touches, --no-touches  draw the finger dots in the goldens, or not (the default)
               --quiet, -q         print nothing but errors
               --json              print the result as one JSON object on stdout
 
-            Exit status: 0 every golden matches; 1 a golden differs, is missing or stale, or was recorded
-            without --record asking (look at it, then run again); 2 the command line was wrong.
+            Exit status: 0 every golden matches; 1 a golden differs, is missing or stale, a scene's transition
+            never completes, or (with $CI set) a scene has no goldens; 2 the command line was wrong or
+            GOLDENS_DIR is not there.
 
             Examples:
               \(tool) verify Goldens --record missing            record the goldens a first time

@@ -55,7 +55,7 @@ extension Command {
             do {
                 report = try Snapshots.check(scene, as: strategies, directory: goldens, prefix: scene.name,
                                              rendering: SnapshotRendering(device: device, scale: CGFloat(arguments.scale ?? 1),
-                                                                          fps: arguments.fps ?? 60),
+                                                                          fps: arguments.fps ?? 60, touches: arguments.touches ?? false),
                                              record: mode, artifacts: artifacts)
             } catch let error as SnapshotRequestError where error.isSceneDefect {
                 progress.clear()

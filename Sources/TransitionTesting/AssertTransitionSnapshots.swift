@@ -19,7 +19,7 @@ import Stage
 /// Goldens live beside the test file, as swift-snapshot-testing keeps them:
 /// `__Snapshots__/<TestFile>/<testName>.<transition>-<percent>.png` for each moment (by default 0, 25, 50,
 /// 75 and 100 % of every animated transition), `<testName>.trace.txt` for the animated values per frame,
-/// and `<testName>.clip.apng` when `.clip` is asked for.
+/// and `<testName>.clip.apng` when `.clip` is asked for. Frames show no finger dots unless `touches: true`.
 ///
 /// Record mode: `record`, else a `.snapshots(record:)` trait, else `SNAPSHOT_TESTING_RECORD`, else `never`
 /// when `CI` is set and `missing` elsewhere. Recording fails the test and lists what it wrote, so a
@@ -29,7 +29,7 @@ import Stage
 public func assertTransitionSnapshots(
     of scene: SceneDefinition,
     as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
-    device: Device? = nil, scale: CGFloat = 1, fps: Int = 60,
+    device: Device? = nil, scale: CGFloat = 1, fps: Int = 60, touches: Bool = false,
     tolerance: SnapshotTolerance = .exact,
     record: SnapshotRecordMode? = nil,
     named name: String? = nil,
@@ -39,7 +39,7 @@ public func assertTransitionSnapshots(
     let site = CallSite(fileID: "\(fileID)", filePath: "\(file)", line: line, column: column, xctestFile: file)
     site.check(record: record) { mode, directory, artifacts in
         try Snapshots.check(scene, as: strategies, directory: directory, prefix: name ?? sanitizedTestName(testName),
-                            rendering: SnapshotRendering(device: device, scale: scale, fps: fps),
+                            rendering: SnapshotRendering(device: device, scale: scale, fps: fps, touches: touches),
                             tolerance: tolerance, record: mode, artifacts: artifacts)
     }
 }
@@ -48,7 +48,7 @@ public func assertTransitionSnapshots(
 public func assertTransitionSnapshots(
     of sceneType: Scene.Type,
     as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
-    device: Device? = nil, scale: CGFloat = 1, fps: Int = 60,
+    device: Device? = nil, scale: CGFloat = 1, fps: Int = 60, touches: Bool = false,
     tolerance: SnapshotTolerance = .exact,
     record: SnapshotRecordMode? = nil,
     named name: String? = nil,
@@ -56,7 +56,7 @@ public func assertTransitionSnapshots(
     line: UInt = #line, column: UInt = #column
 ) {
     assertTransitionSnapshots(of: SceneDefinition(sceneType), as: strategies, device: device, scale: scale, fps: fps,
-                              tolerance: tolerance, record: record, named: name,
+                              touches: touches, tolerance: tolerance, record: record, named: name,
                               fileID: fileID, file: file, testName: testName, line: line, column: column)
 }
 
