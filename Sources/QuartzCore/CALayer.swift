@@ -66,12 +66,15 @@ open class CALayer {
     private var animationEntries: [AnimationEntry] = []
     private var generatedKeyCount = 0
     public private(set) var needsLayout = false
+    /// Values key-value coding stored for keys that are not animatable properties (CALayer is a key-value
+    /// coding container class).
+    var arbitraryValues: [String: Any] = [:]
 
     public required init() {}
 
     /// A copy of another layer's properties (Core Animation uses this for presentation layers).
     public required init(layer: Any) {
-        if let other = layer as? CALayer { model = other.model; name = other.name }
+        if let other = layer as? CALayer { model = other.model; name = other.name; arbitraryValues = other.arbitraryValues }
     }
 
     // MARK: Properties
