@@ -86,7 +86,9 @@ import Foundation
         var offenders: [String] = []
         for module in ["UIKit", "QuartzCore", "Stage", "Playback"] {
             let folder = sources.appendingPathComponent(module)
-            let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".swift") }
+            // Modules keep their files in folders by job (UIKit/Animation, …): walk them all.
+            let files = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? [])
+                .filter { $0.hasSuffix(".swift") }.sorted()
             #expect(!files.isEmpty, "no sources found in \(folder.path)")
             for file in files {
                 let text = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
