@@ -4,6 +4,10 @@
 // come from Debian packages installed by scripts/setup.
 import PackageDescription
 
+// Swift 6 language mode (complete concurrency checking) for the modules that pass it; the package default
+// stays Swift 5 for the rest (see `swiftLanguageModes` below).
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+
 let package = Package(
     name: "render-transition",
     products: [
@@ -17,15 +21,15 @@ let package = Package(
     ],
     targets: [
         // Geometry and colour types Foundation lacks on Linux (CGAffineTransform, CGColor, CGImage).
-        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"], swiftSettings: swift6),
         // Pixels: coverage, compositing, shadows. Knows nothing of layers.
-        .target(name: "Raster", dependencies: ["CoreGraphics"]),
+        .target(name: "Raster", dependencies: ["CoreGraphics"], swiftSettings: swift6),
         // The Cassowary constraint solver (Auto Layout's engine): plain linear algebra, no UI types.
-        .target(name: "Cassowary"),
+        .target(name: "Cassowary", swiftSettings: swift6),
         // Core Animation's model: CALayer tree, animations, timing, presentation snapshots. No pixels.
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], swiftSettings: swift6),
         // Turns a presentation snapshot into pixels through Raster.
-        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster", "Text"]),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster", "Text"], swiftSettings: swift6),
         // Views, view controllers, presentation and transition machinery.
         .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "Text", "Cassowary", "_Testing_UIKit"]),
         // Empty stand-ins for the toolchain's Testing cross-import overlays, which Linux declares but does
@@ -42,10 +46,11 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
         // Frame sinks (PNG, MP4, GIF) and PNG decoding: sees C (libpng, FFmpeg).
-        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg"]),
+        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg"], swiftSettings: swift6),
         // Text: font faces (FreeType), shaping (HarfBuzz), glyph outlines as CGPaths, line breaking. Sees C
         // (FreeType, HarfBuzz). Ships Inter (OFL 1.1) as the system font, in Fonts/.
-        .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")]),
+        .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")],
+                swiftSettings: swift6),
 
         // Authoring: Scene, Script, devices, render settings. What a scene file imports besides UIKit.
         .target(name: "Stage", dependencies: ["UIKit"]),
@@ -101,5 +106,8 @@ let package = Package(
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "Text", "Media", "TestSupport", "TransitionTesting"],
                     exclude: ["__Snapshots__"]),
     ],
+    // Swift 5 by default: UIKit and the modules above it keep non-Sendable class graphs (views, layers,
+    // controllers) in task-locals and closures that Swift 6's checker would need annotating throughout;
+    // the modules below opt into Swift 6 one by one (`swift6`).
     swiftLanguageModes: [.v5]
 )

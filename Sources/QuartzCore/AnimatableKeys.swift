@@ -42,7 +42,7 @@ package struct AnimatableProperty: Sendable {
 
     /// A property of a vector type (numbers, points, sizes, rects).
     private init<Layer: CALayer, Value: VectorInterpolatable & Equatable>(
-        _ key: String, _ layer: ReferenceWritableKeyPath<Layer, Value>, _ state: WritableKeyPath<LayerState, Value>
+        _ key: String, _ layer: any ReferenceWritableKeyPath<Layer, Value> & Sendable, _ state: any WritableKeyPath<LayerState, Value> & Sendable
     ) {
         self.init(general: key, layer, state)
         combine = { values, weights in
@@ -60,13 +60,13 @@ package struct AnimatableProperty: Sendable {
 
     /// A property of another interpolatable type (transforms).
     private init<Layer: CALayer, Value: Interpolatable & Equatable>(
-        _ key: String, _ layer: ReferenceWritableKeyPath<Layer, Value>, _ state: WritableKeyPath<LayerState, Value>
+        _ key: String, _ layer: any ReferenceWritableKeyPath<Layer, Value> & Sendable, _ state: any WritableKeyPath<LayerState, Value> & Sendable
     ) {
         self.init(general: key, layer, state)
     }
 
     private init<Layer: CALayer, Value: Interpolatable & Equatable>(
-        general key: String, _ layer: ReferenceWritableKeyPath<Layer, Value>, _ state: WritableKeyPath<LayerState, Value>
+        general key: String, _ layer: any ReferenceWritableKeyPath<Layer, Value> & Sendable, _ state: any WritableKeyPath<LayerState, Value> & Sendable
     ) {
         self.key = key
         kind = Value.self == CGPoint.self ? .point : Value.self == CGSize.self ? .size : Value.self == CGRect.self ? .rect
@@ -90,8 +90,8 @@ package struct AnimatableProperty: Sendable {
     }
 
     /// A colour (nil draws nothing, and animates as clear).
-    private init<Layer: CALayer>(color key: String, _ layer: ReferenceWritableKeyPath<Layer, CGColor?>,
-                                 _ state: WritableKeyPath<LayerState, CGColor?>) {
+    private init<Layer: CALayer>(color key: String, _ layer: any ReferenceWritableKeyPath<Layer, CGColor?> & Sendable,
+                                 _ state: any WritableKeyPath<LayerState, CGColor?> & Sendable) {
         self.key = key
         kind = .color
         layerClass = Layer.self
@@ -112,8 +112,8 @@ package struct AnimatableProperty: Sendable {
 
     /// A path: paths with the same elements interpolate point by point, as Core Animation does; for others
     /// (Apple: "the results are undefined") the path switches half way.
-    private init<Layer: CALayer>(path key: String, _ layer: ReferenceWritableKeyPath<Layer, CGPath?>,
-                                 _ state: WritableKeyPath<LayerState, CGPath?>) {
+    private init<Layer: CALayer>(path key: String, _ layer: any ReferenceWritableKeyPath<Layer, CGPath?> & Sendable,
+                                 _ state: any WritableKeyPath<LayerState, CGPath?> & Sendable) {
         self.key = key
         kind = .path
         layerClass = Layer.self
