@@ -3,8 +3,9 @@ import Foundation
 
 /// Every property of a layer that affects what is drawn: the model values of a `CALayer`, or its
 /// presentation values at some time. A plain value, so a whole frame can be snapshotted and rendered
-/// without touching the live tree.
-public struct LayerState: Equatable, Sendable {
+/// without touching the live tree. Package-level: the renderer, documents and diagnostics read it; a
+/// user's code reads a layer's values through its properties and `presentation()`.
+package struct LayerState: Equatable, Sendable {
     public var bounds: CGRect = .zero
     public var position: CGPoint = .zero
     public var anchorPoint = CGPoint(x: 0.5, y: 0.5)
