@@ -4,9 +4,10 @@
 // come from Debian packages installed by scripts/setup.
 import PackageDescription
 
-// Swift 6 language mode (complete concurrency checking) for the modules that pass it; the package default
-// stays Swift 5 for the rest (see `swiftLanguageModes` below).
-let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+// Tests stay in the Swift 5 language mode: their fixtures share mutable state with Swift Testing's
+// closures and parameterized arguments in ways Swift 6 refuses (e.g. `Any` arguments), and rewriting them
+// checks no shipped code. Everything else is Swift 6 (`swiftLanguageModes` below).
+let swift5Tests: [SwiftSetting] = [.swiftLanguageMode(.v5)]
 
 let package = Package(
     name: "render-transition",
@@ -21,15 +22,15 @@ let package = Package(
     ],
     targets: [
         // Geometry and colour types Foundation lacks on Linux (CGAffineTransform, CGColor, CGImage).
-        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"], swiftSettings: swift6),
+        .target(name: "CoreGraphics", dependencies: ["_Testing_CoreGraphics"]),
         // Pixels: coverage, compositing, shadows. Knows nothing of layers.
-        .target(name: "Raster", dependencies: ["CoreGraphics"], swiftSettings: swift6),
+        .target(name: "Raster", dependencies: ["CoreGraphics"]),
         // The Cassowary constraint solver (Auto Layout's engine): plain linear algebra, no UI types.
-        .target(name: "Cassowary", swiftSettings: swift6),
+        .target(name: "Cassowary"),
         // Core Animation's model: CALayer tree, animations, timing, presentation snapshots. No pixels.
-        .target(name: "QuartzCore", dependencies: ["CoreGraphics"], swiftSettings: swift6),
+        .target(name: "QuartzCore", dependencies: ["CoreGraphics"]),
         // Turns a presentation snapshot into pixels through Raster.
-        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster", "Text"], swiftSettings: swift6),
+        .target(name: "Compositor", dependencies: ["QuartzCore", "CoreGraphics", "Raster", "Text"]),
         // Views, view controllers, presentation and transition machinery.
         .target(name: "UIKit", dependencies: ["QuartzCore", "CoreGraphics", "Text", "Cassowary", "_Testing_UIKit"]),
         // Empty stand-ins for the toolchain's Testing cross-import overlays, which Linux declares but does
@@ -46,11 +47,10 @@ let package = Package(
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
         // Frame sinks (PNG, MP4, GIF) and PNG decoding: sees C (libpng, FFmpeg).
-        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg"], swiftSettings: swift6),
+        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg"]),
         // Text: font faces (FreeType), shaping (HarfBuzz), glyph outlines as CGPaths, line breaking. Sees C
         // (FreeType, HarfBuzz). Ships Inter (OFL 1.1) as the system font, in Fonts/.
-        .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")],
-                swiftSettings: swift6),
+        .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")]),
 
         // Authoring: Scene, Script, devices, render settings. What a scene file imports besides UIKit.
         .target(name: "Stage", dependencies: ["UIKit"]),
@@ -83,31 +83,29 @@ let package = Package(
         // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
         // any test target can use it without pulling in more.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"]),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Cassowary"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"]),
-        .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Stage", "Playback", "Scenes", "UIKit", "Media", "Raster", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"], swiftSettings: swift5Tests),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Cassowary"], swiftSettings: swift5Tests),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"], swiftSettings: swift5Tests),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Stage", "Playback", "Scenes", "UIKit", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting", "TestSupport"],
-                    exclude: ["__Snapshots__"]),
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests",
                     dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
-                    exclude: ["__Snapshots__"]),
-        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Scenes", "Media", "Raster", "TestSupport"]),
-        .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
+        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
-                    resources: [.copy("Fixtures")]),
+                    resources: [.copy("Fixtures")], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "Text", "Media", "TestSupport", "TransitionTesting"],
-                    exclude: ["__Snapshots__"]),
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
     ],
-    // Swift 5 by default: UIKit and the modules above it keep non-Sendable class graphs (views, layers,
-    // controllers) in task-locals and closures that Swift 6's checker would need annotating throughout;
-    // the modules below opt into Swift 6 one by one (`swift6`).
-    swiftLanguageModes: [.v5]
+    // Swift 6 language mode everywhere: the compiler checks concurrency in every module and test.
+    swiftLanguageModes: [.v6]
 )
