@@ -187,3 +187,24 @@ final class ShapeView: UIView {
         }
     }
 }
+
+/// Key-value coding misuse stops with a message naming the key and what it takes (KVC raises on iOS).
+@Suite struct LayerKeyValueCodingMisuse {
+    static func message(_ result: ExitTest.Result) -> String {
+        String(decoding: result.standardErrorContent, as: UTF8.self)
+    }
+
+    @Test func aValueOfTheWrongTypeNamesTheKeyAndTheType() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CAShapeLayer().setValue("half", forKeyPath: "strokeEnd")
+        }
+        #expect(Self.message(result).contains("'strokeEnd' takes a CGFloat, not String"))
+    }
+
+    @Test func aDeclaredPropertyOutsideTheTableIsNotStoredSilently() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            CALayer().setValue(true, forKey: "hidden")
+        }
+        #expect(Self.message(result).contains("'hidden' is a layer property that key-value coding does not reach here; set the property itself"))
+    }
+}
