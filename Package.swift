@@ -4,6 +4,11 @@
 // come from Debian packages installed by scripts/setup.
 import PackageDescription
 
+// Tests stay in the Swift 5 language mode: their fixtures share mutable state with Swift Testing's
+// closures and parameterized arguments in ways Swift 6 refuses (e.g. `Any` arguments), and rewriting them
+// checks no shipped code. Everything else is Swift 6 (`swiftLanguageModes` below).
+let swift5Tests: [SwiftSetting] = [.swiftLanguageMode(.v5)]
+
 let package = Package(
     name: "render-transition",
     products: [
@@ -78,28 +83,29 @@ let package = Package(
         // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
         // any test target can use it without pulling in more.
         .target(name: "TestSupport", dependencies: ["Raster"], path: "Tests/TestSupport"),
-        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"]),
-        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"]),
-        .testTarget(name: "AutoLayoutTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Cassowary"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"]),
-        .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"]),
-        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Stage", "Playback", "Scenes", "UIKit", "Media", "Raster", "TestSupport"]),
+        .testTarget(name: "TestSupportTests", dependencies: ["TestSupport", "Raster"], swiftSettings: swift5Tests),
+        .testTarget(name: "CassowaryTests", dependencies: ["Cassowary", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "AutoLayoutTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Cassowary"], swiftSettings: swift5Tests),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CoreGraphics", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"], swiftSettings: swift5Tests),
+        .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Stage", "Playback", "Scenes", "UIKit", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting", "TestSupport"],
-                    exclude: ["__Snapshots__"]),
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.
         .testTarget(name: "SceneTests",
                     dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
-                    exclude: ["__Snapshots__"]),
-        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"]),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "UIKit", "Scenes", "Media", "Raster", "TestSupport"]),
-        .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"]),
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
+        .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
-                    resources: [.copy("Fixtures")]),
+                    resources: [.copy("Fixtures")], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTests", dependencies: ["QuartzCore", "UIKit", "Compositor", "Raster", "Text", "Media", "TestSupport", "TransitionTesting"],
-                    exclude: ["__Snapshots__"]),
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
     ],
-    swiftLanguageModes: [.v5]
+    // Swift 6 language mode everywhere: the compiler checks concurrency in every module and test.
+    swiftLanguageModes: [.v6]
 )

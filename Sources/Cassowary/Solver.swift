@@ -49,7 +49,7 @@ public func - (a: LinearExpression, k: Double) -> LinearExpression { a + LinearE
 
 /// How strongly a constraint is held. Required constraints must hold; the others are traded off against
 /// each other by weight, the usual symbolic levels being far apart (Cassowary's strong ≫ medium ≫ weak).
-public struct Strength: Comparable, Hashable, CustomStringConvertible {
+public struct Strength: Comparable, Hashable, CustomStringConvertible, Sendable {
     public let value: Double
     public init(_ value: Double) { self.value = min(max(value, 0), Strength.required.value) }
     private init(raw: Double) { value = raw }

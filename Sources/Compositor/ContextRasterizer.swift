@@ -10,7 +10,7 @@ extension LayerRenderer {
     public static func installContextRasterizer() { _ = contextRasterizerInstallation }
 
     private static let contextRasterizerInstallation: Void = {
-        CGContext.rasterizer = { LayerRenderer.rasterize($0) }
+        CGContext.installRasterizer { LayerRenderer.rasterize($0) }
     }()
 
     /// The recording drawn into a bitmap of `round(size × scale)` pixels: transparent to start, or opaque

@@ -48,10 +48,14 @@ public final class CGContext {
         package var items: [Item]
     }
 
-    /// Turns a recording into premultiplied sRGB RGBA8 pixels, `round(size × scale)` large. Installed by
-    /// the Compositor (`LayerRenderer.installContextRasterizer()`), which a scene session does before any
-    /// scene runs; CoreGraphics cannot draw pixels itself.
-    nonisolated(unsafe) package static var rasterizer: ((Recording) -> CGImage?)?
+    package typealias Rasterizer = @Sendable (Recording) -> CGImage?
+    /// Turns a recording into premultiplied sRGB RGBA8 pixels, `round(size × scale)` large. Installed once
+    /// per process by the Compositor (`LayerRenderer.installContextRasterizer()`), which a scene session
+    /// and every renderer call; CoreGraphics cannot draw pixels itself.
+    package static var rasterizer: Rasterizer? { installedRasterizer.value }
+    private static let installedRasterizer = InstalledOnce<Rasterizer>()
+    /// Installs the rasterizer (the first installation wins).
+    package static func installRasterizer(_ rasterizer: @escaping Rasterizer) { installedRasterizer.install(rasterizer) }
 
     private struct GState {
         var ctm = CGAffineTransform.identity

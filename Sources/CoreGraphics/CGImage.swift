@@ -20,16 +20,26 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable {
     public func hash(into h: inout Hasher) { h.combine(width); h.combine(height); h.combine(premultipliedRGBA.count) }
 }
 
-/// Where image files become CGImages. CoreGraphics cannot see libpng; the Stage installs the PNG decoder
-/// (from Media) before any scene runs, the way ImageIO backs UIImage on iOS.
+/// Where image files become CGImages. CoreGraphics cannot see libpng; Media installs its PNG codec
+/// (`PNGCodec.installAsImageCodec()`, which every scene session calls) before any scene runs, the way
+/// ImageIO backs UIImage on iOS. Installed once per process; read from any thread.
 public enum CGImageDecoding {
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
         public init(_ description: String) { self.description = description }
     }
-    nonisolated(unsafe) public static var decodePNG: ((_ data: [UInt8]) throws -> CGImage)?
+    package typealias Decoder = @Sendable (_ data: [UInt8]) throws -> CGImage
+    package typealias Encoder = @Sendable (_ image: CGImage) throws -> [UInt8]
+
+    private static let codec = InstalledOnce<(decode: Decoder, encode: Encoder)>()
+
+    /// Installs the PNG decoder and encoder (the first installation wins).
+    package static func install(decodePNG: @escaping Decoder, encodePNG: @escaping Encoder) {
+        codec.install((decodePNG, encodePNG))
+    }
+    package static var decodePNG: Decoder? { codec.value?.decode }
     /// The PNG encoder (`UIImage.pngData()`), installed with the decoder.
-    nonisolated(unsafe) public static var encodePNG: ((_ image: CGImage) throws -> [UInt8])?
+    package static var encodePNG: Encoder? { codec.value?.encode }
 
     public static func image(contentsOf url: URL) throws -> CGImage {
         guard let decode = decodePNG else { throw Failure("no image decoder is installed (images load inside a render)") }

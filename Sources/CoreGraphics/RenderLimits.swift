@@ -5,7 +5,7 @@
 ///
 /// The numbers are chosen so that nothing below them can crash or exhaust the machine: pixel areas stay far
 /// inside `Int`, allocations under a few GiB, and recursion far from the bottom of a thread's stack.
-public enum RenderLimits {
+package enum RenderLimits {
     /// Largest side of a canvas (a rendered frame or still), in pixels.
     public static let canvasSide = 8192
     /// Pixels per point: more than 0, at most this.

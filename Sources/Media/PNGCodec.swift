@@ -229,3 +229,22 @@ extension PNGCodec {
         }
     }
 }
+
+extension PNGCodec {
+    /// Makes this codec CoreGraphics' image decoder and encoder (`UIImage(contentsOfFile:)`,
+    /// `UIImage.pngData()`), as ImageIO backs UIImage on iOS. Once per process; safe from any thread.
+    public static func installAsImageCodec() { _ = imageCodecInstallation }
+
+    private static let imageCodecInstallation: Void = {
+        CGImageDecoding.install(
+            decodePNG: { bytes in
+                let pixels = try decode(bytes)
+                return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!
+            },
+            encodePNG: { image in
+                var pixels = PixelBuffer(width: image.width, height: image.height)
+                pixels.bytes = image.premultipliedRGBA
+                return try encode(pixels)
+            })
+    }()
+}

@@ -37,16 +37,8 @@ public final class SceneSession {
         self.definition = definition
         self.device = device
         screen = device.screen(userInterfaceStyle: appearance.userInterfaceStyle)
-        // Images load through Media's PNG decoder, as ImageIO backs UIImage on iOS.
-        CGImageDecoding.decodePNG = { bytes in
-            let pixels = try PNGCodec.decode(bytes)
-            return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!
-        }
-        CGImageDecoding.encodePNG = { image in
-            var pixels = PixelBuffer(width: image.width, height: image.height)
-            pixels.bytes = image.premultipliedRGBA
-            return try PNGCodec.encode(pixels)
-        }
+        // Images load through Media's PNG codec, as ImageIO backs UIImage on iOS (installed once per process).
+        PNGCodec.installAsImageCodec()
         // Image renderers and snapshots draw through the Compositor.
         LayerRenderer.installContextRasterizer()
         within {

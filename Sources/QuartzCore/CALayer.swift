@@ -54,7 +54,7 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 /// delegate action (UIKit animation blocks).
 open class CALayer {
     /// The model values.
-    public private(set) var model = LayerState()
+    package private(set) var model = LayerState()
     public weak var delegate: CALayerDelegate?
     public private(set) weak var superlayer: CALayer?
     private var children: [CALayer] = []
@@ -66,12 +66,15 @@ open class CALayer {
     private var animationEntries: [AnimationEntry] = []
     private var generatedKeyCount = 0
     public private(set) var needsLayout = false
+    /// Values key-value coding stored for keys that are not animatable properties (CALayer is a key-value
+    /// coding container class).
+    var arbitraryValues: [String: Any] = [:]
 
     public required init() {}
 
     /// A copy of another layer's properties (Core Animation uses this for presentation layers).
     public required init(layer: Any) {
-        if let other = layer as? CALayer { model = other.model; name = other.name }
+        if let other = layer as? CALayer { model = other.model; name = other.name; arbitraryValues = other.arbitraryValues }
     }
 
     // MARK: Properties
@@ -481,7 +484,7 @@ open class CALayer {
 
     /// The model with every attached animation applied at media time `t` (converted into the layer's
     /// local time), in the order they were added.
-    public func presentationState(at t: CFTimeInterval) -> LayerState {
+    package func presentationState(at t: CFTimeInterval) -> LayerState {
         presentationState(localTime: localTime(atMedia: t))
     }
 
@@ -526,7 +529,7 @@ open class CALayer {
 /// A frozen presentation tree: what one frame draws.
 public struct LayerSnapshot: Equatable, Sendable {
     public var name: String?
-    public var state: LayerState
+    package var state: LayerState
     public var sublayers: [LayerSnapshot]
     /// The mask layer's snapshot (boxed: a struct cannot hold itself inline).
     public var mask: LayerSnapshot? {
@@ -534,7 +537,7 @@ public struct LayerSnapshot: Equatable, Sendable {
         set { maskBox = newValue.map { [$0] } ?? [] }
     }
     private var maskBox: [LayerSnapshot] = []
-    public init(name: String? = nil, state: LayerState, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
+    package init(name: String? = nil, state: LayerState, sublayers: [LayerSnapshot] = [], mask: LayerSnapshot? = nil) {
         self.name = name; self.state = state; self.sublayers = sublayers
         self.mask = mask
     }

@@ -59,8 +59,8 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 
 /// Draws a path, filled and stroked, as Core Animation's CAShapeLayer does: fill (default opaque black)
 /// under stroke (default none), in the layer's coordinates, above its background and below its sublayers.
-/// `path` (between paths with the same elements), `strokeStart`, `strokeEnd`, `lineWidth`, `fillColor` and
-/// `strokeColor` animate.
+/// `path` (between paths with the same elements), `strokeStart`, `strokeEnd`, `lineWidth`, `lineDashPhase`,
+/// `miterLimit`, `fillColor` and `strokeColor` animate (AnimatableKeys.swift).
 open class CAShapeLayer: CALayer {
     public required init() {
         super.init()
@@ -111,11 +111,11 @@ open class CAShapeLayer: CALayer {
     }
     open var miterLimit: CGFloat {
         get { content.miterLimit }
-        set { change(nil) { $0.miterLimit = newValue } }
+        set { change("miterLimit") { $0.miterLimit = newValue } }
     }
     open var lineDashPhase: CGFloat {
         get { content.lineDashPhase }
-        set { change(nil) { $0.lineDashPhase = newValue } }
+        set { change("lineDashPhase") { $0.lineDashPhase = newValue } }
     }
     open var lineDashPattern: [NSNumber]? {
         get { content.lineDashPattern?.map { NSNumber(value: Double($0)) } }

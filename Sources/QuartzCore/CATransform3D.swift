@@ -332,14 +332,32 @@ package struct Decomposed3D {
 }
 
 /// The components Core Animation's key-value coding reads from a transform (`transform.scale.x`,
-/// `transform.rotation.z`, …): row lengths for the scales, Euler angles (x, y, z) of the rotation part.
+/// `transform.rotation.z`, …): row lengths for the scales, Euler angles (x, y, z) of the rotation part
+/// (the rows divided by their lengths), and the transform rebuilt from them for key-value writes.
 struct TransformDecomposition {
-    let scale: [CGFloat]
-    let rotation: [CGFloat]
+    var scale: [CGFloat]
+    var rotation: [CGFloat]
 
     init(_ t: CATransform3D) {
         func length(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> CGFloat { (a * a + b * b + c * c).squareRoot() }
         scale = [length(t.m11, t.m12, t.m13), length(t.m21, t.m22, t.m23), length(t.m31, t.m32, t.m33)]
-        rotation = [atan2(t.m23, t.m33), atan2(-t.m13, (t.m11 * t.m11 + t.m12 * t.m12).squareRoot()), atan2(t.m12, t.m11)]
+        // A row of length 0 has no direction; dividing by 1 keeps the angle atan2 gives for zeros.
+        let s = scale.map { $0 == 0 ? 1 : $0 }
+        let (m11, m12, m13) = (t.m11 / s[0], t.m12 / s[0], t.m13 / s[0])
+        let (m23, m33) = (t.m23 / s[1], t.m33 / s[2])
+        rotation = [atan2(m23, m33), atan2(-m13, (m11 * m11 + m12 * m12).squareRoot()), atan2(m12, m11)]
+    }
+
+    /// `t` with its upper-left 3×3 rebuilt from these scales and angles (Rx · Ry · Rz in row-vector
+    /// order, each row scaled): translation and perspective stay; shear is dropped.
+    func replacingUpperLeft(of t: CATransform3D) -> CATransform3D {
+        let r = CATransform3DConcat(CATransform3DConcat(CATransform3DMakeRotation(rotation[0], 1, 0, 0),
+                                                        CATransform3DMakeRotation(rotation[1], 0, 1, 0)),
+                                    CATransform3DMakeRotation(rotation[2], 0, 0, 1))
+        var m = t
+        m.m11 = r.m11 * scale[0]; m.m12 = r.m12 * scale[0]; m.m13 = r.m13 * scale[0]
+        m.m21 = r.m21 * scale[1]; m.m22 = r.m22 * scale[1]; m.m23 = r.m23 * scale[1]
+        m.m31 = r.m31 * scale[2]; m.m32 = r.m32 * scale[2]; m.m33 = r.m33 * scale[2]
+        return m
     }
 }

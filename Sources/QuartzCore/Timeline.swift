@@ -5,6 +5,8 @@
 ///
 /// A timeline is bound per task (`Timeline.$current.withValue(…)`), so two scenes, or two tests, can run at
 /// once without sharing time or pending completions. Code outside any binding uses one shared default.
+/// A scene reads the clock (`CACurrentMediaTime()`, `now`) and writes marks; scheduling and advancing are
+/// the session's (package-level).
 public final class Timeline: @unchecked Sendable {
     @TaskLocal public static var current = Timeline()
 
@@ -38,7 +40,7 @@ public final class Timeline: @unchecked Sendable {
     /// Events at the same time run in the order they were scheduled. The answer identifies the event for
     /// `cancel(_:)`.
     @discardableResult
-    public func schedule(at time: TimeInterval, _ work: @escaping () -> Void) -> Int {
+    package func schedule(at time: TimeInterval, _ work: @escaping () -> Void) -> Int {
         checkUsage(time.isFinite, "Timeline.schedule: time must be finite")
         events.append(Event(time: max(time, now), order: nextOrder, work: work))
         nextOrder += 1
@@ -47,19 +49,19 @@ public final class Timeline: @unchecked Sendable {
 
     /// Removes a pending event (nothing happens if it already ran), so a re-timed animation does not keep
     /// the timeline busy until its old end.
-    public func cancel(_ event: Int) {
+    package func cancel(_ event: Int) {
         events.removeAll { $0.order == event }
     }
 
     /// The time of the earliest pending event.
-    public var nextEventTime: TimeInterval? { events.min(by: Self.earlier)?.time }
+    package var nextEventTime: TimeInterval? { events.min(by: Self.earlier)?.time }
 
     /// Whether anything is still scheduled.
-    public var isIdle: Bool { events.isEmpty }
+    package var isIdle: Bool { events.isEmpty }
 
     /// Moves the clock forward to `time`, running every event due on the way at its own time, in order.
     /// Events may schedule further events; those run too if they fall due before `time`.
-    public func advance(to time: TimeInterval) {
+    package func advance(to time: TimeInterval) {
         checkUsage(time >= now, "Timeline.advance: time runs forward only (\(time) < \(now))")
         while let index = events.indices.min(by: { Self.earlier(events[$0], events[$1]) }),
               events[index].time <= time {
@@ -72,11 +74,11 @@ public final class Timeline: @unchecked Sendable {
 
     /// The grid scripted and scheduled times share: whole ticks of 1/705,600,000 s, a rate every common
     /// frame rate divides.
-    public static let ticksPerSecond: Int64 = 705_600_000
+    package static let ticksPerSecond: Int64 = 705_600_000
 
     /// `a + b` on the tick grid, divided once: 0.3 + 0.5 gives exactly 0.8 (frame 48 at 60 fps) where the
     /// double sum could land an ulp away. Times off the grid keep their nearest tick.
-    public static func exactSum(_ a: TimeInterval, _ b: TimeInterval) -> TimeInterval {
+    package static func exactSum(_ a: TimeInterval, _ b: TimeInterval) -> TimeInterval {
         let ticks = (a * Double(ticksPerSecond)).rounded() + (b * Double(ticksPerSecond)).rounded()
         return ticks / Double(ticksPerSecond)
     }

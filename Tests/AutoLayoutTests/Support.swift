@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import Synchronization
 @testable import QuartzCore
 @testable import UIKit
 
@@ -36,12 +37,10 @@ func constrained(_ color: UIColor = .red) -> UIView {
 
 /// Captures Auto Layout's console messages while `body` runs.
 func capturingLayoutLog(_ body: () -> Void) -> [String] {
-    var messages: [String] = []
-    let saved = LayoutEngine.log
-    LayoutEngine.log = { messages.append($0) }
-    body()
-    LayoutEngine.log = saved
-    return messages
+    final class Messages: Sendable { let list = Mutex<[String]>([]) }
+    let messages = Messages()
+    LayoutEngine.$log.withValue({ message in messages.list.withLock { $0.append(message) } }, operation: body)
+    return messages.list.withLock { $0 }
 }
 
 extension CGRect {

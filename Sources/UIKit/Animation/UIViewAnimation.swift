@@ -102,8 +102,9 @@ final class AnimationRecorder {
     }
 
     static let transactionKey = "UIViewAnimationRecorder"
-    /// Marks a `performWithoutAnimation` scope.
-    static let disabled = NSObject()
+    /// Marks a `performWithoutAnimation` scope (an immutable token, so sharing it across threads is safe).
+    static let disabled = DisabledScope()
+    final class DisabledScope: Sendable {}
 
     static var current: AnimationRecorder? {
         CATransaction.value(forKey: transactionKey) as? AnimationRecorder

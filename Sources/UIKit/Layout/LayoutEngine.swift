@@ -67,8 +67,9 @@ final class LayoutEngine {
     /// Views (with variables) the last pass laid out by constraints, in tree order.
     private(set) var constrainedViews: [UIView] = []
 
-    /// Where conflict reports go (stderr by default, as UIKit logs to the console); tests capture them.
-    package nonisolated(unsafe) static var log: (String) -> Void = { message in
+    /// Where conflict reports go (stderr by default, as UIKit logs to the console). Task-local, so a test
+    /// captures its own reports (`LayoutEngine.$log.withValue`) while others run in parallel.
+    @TaskLocal package static var log: @Sendable (String) -> Void = { message in
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
 

@@ -7,7 +7,7 @@ import Foundation
 extension UIImage {
     /// How a symbol is sized and weighted (UIKit's `UIImage.SymbolConfiguration`). Unset values fall back to
     /// the body text style's 17 pt, regular weight, medium scale.
-    public final class SymbolConfiguration: Equatable {
+    public final class SymbolConfiguration: Equatable, Sendable {
         public let pointSize: CGFloat?
         public let weight: SymbolWeight?
         public let scale: SymbolScale?

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// An action with a closure handler (UIKit's iOS 14 API; no selectors needed).
 public final class UIAction {
     public let title: String
@@ -18,10 +20,11 @@ public final class UIAction {
     }
 }
 
-/// Identifiers for actions created without one: a counter, not random UUIDs, so runs are reproducible.
+/// Identifiers for actions created without one: a counter, not random UUIDs, so runs are reproducible;
+/// atomic, so actions made on several threads (parallel renders and tests) never share one.
 enum ActionIdentifiers {
-    nonisolated(unsafe) private static var counter = 0
-    static func next() -> String { counter += 1; return "action-\(counter)" }
+    private static let counter = Atomic<Int>(0)
+    static func next() -> String { "action-\(counter.add(1, ordering: .relaxed).newValue)" }
 }
 
 open class UIControl: UIView {
