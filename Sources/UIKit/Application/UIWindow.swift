@@ -95,7 +95,9 @@ open class UIWindow: UIView {
             var recognizers: [UIGestureRecognizer] = []
             var current = touch.view
             while let view = current {
-                recognizers += view.attachedGestureRecognizers.filter { $0.accepts(touch) }
+                let accepting = view.attachedGestureRecognizers.filter { $0.accepts(touch) }
+                UIGestureRecognizer.warnAboutTwins(accepting, on: view)
+                recognizers += accepting
                 current = view.superview
             }
             touch.gestureRecognizers = recognizers

@@ -213,9 +213,7 @@ enum ModalTransition {
         return root
     }
 
-    static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("UIKit: \(message)\n".utf8))
-    }
+    static func warn(_ message: String) { UIKitWarnings.warn(message) }
 }
 
 /// UIKit's default modal animation when the delegate returns none: the presented view slides up from the
@@ -247,4 +245,13 @@ final class CoverVerticalAnimator: UIViewControllerAnimatedTransitioning {
             }
         }
     }
+}
+
+/// Where UIKit's warnings go: standard error (as UIKit logs to the console), each line starting "UIKit: ".
+/// Task-local, so a test captures its own (`UIKitWarnings.$sink.withValue`) while others run in parallel.
+package enum UIKitWarnings {
+    @TaskLocal package static var sink: @Sendable (String) -> Void = { message in
+        FileHandle.standardError.write(Data("UIKit: \(message)\n".utf8))
+    }
+    static func warn(_ message: String) { sink(message) }
 }

@@ -65,16 +65,70 @@ open class UIGestureRecognizer {
 
     public func addTarget<Target: AnyObject, Recognizer: UIGestureRecognizer>(
         _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void) {
+        let name = "\(Target.self)"
         targets.append(ActionEntry(owner: ObjectIdentifier(target)) { [weak target] recognizer in
-            guard let target else { return }
+            guard let target else { recognizer.targetIsGone(name); return }
             action(target)(Self.cast(recognizer))
         })
     }
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void) {
-        targets.append(ActionEntry(owner: ObjectIdentifier(target)) { [weak target] _ in
-            guard let target else { return }
+        let name = "\(Target.self)"
+        targets.append(ActionEntry(owner: ObjectIdentifier(target)) { [weak target] recognizer in
+            guard let target else { recognizer.targetIsGone(name); return }
             action(target)()
         })
+    }
+
+    // MARK: Diagnostics
+
+    /// "UIPanGestureRecognizer on PanelView": how marks and warnings name a recognizer.
+    var diagnosticName: String {
+        let on = view.map { view in
+            "\(type(of: view))" + (view.accessibilityIdentifier.map { " '\($0)'" } ?? "")
+        } ?? "no view"
+        return "\(type(of: self))\(name.map { " '\($0)'" } ?? "") on \(on)"
+    }
+
+    /// State changes go on the timeline (`gesture.began UIPanGestureRecognizer on PanelView`), so traces,
+    /// plots and `--trace-gestures` show which recognizer won a touch and when. `.changed` is left out: it
+    /// comes with every touch sample.
+    private func markState(_ state: State) {
+        let word: String
+        switch state {
+        case .began: word = "began"
+        case .ended: word = "ended"
+        case .cancelled: word = "cancelled"
+        case .failed: word = "failed"
+        case .possible, .changed: return
+        }
+        Timeline.current.mark("gesture.\(word) \(diagnosticName)")
+    }
+
+    private var warnedTwin = false
+    /// Two recognizers of one class on one view, neither allowed to recognize with the other nor waiting for
+    /// it, compete for the same touches and only the first can win: usually one was added twice (in
+    /// `viewDidLoad` and again in `viewWillAppear`, say). Said once per pair.
+    static func warnAboutTwins(_ recognizers: [UIGestureRecognizer], on view: UIView) {
+        for (index, first) in recognizers.enumerated() {
+            for second in recognizers[(index + 1)...] where type(of: first) == type(of: second) {
+                guard !first.warnedTwin || !second.warnedTwin,
+                      !first.allowsSimultaneity(with: second),
+                      !first.requiresFailure(of: second), !second.requiresFailure(of: first) else { continue }
+                first.warnedTwin = true
+                second.warnedTwin = true
+                ModalTransition.warn("two \(type(of: first))s on \(type(of: view)) compete for the same touches, and only one can win. If one was added twice, add it once; if both are meant, let them recognize together (the delegate's shouldRecognizeSimultaneouslyWith) or order them (require(toFail:)).")
+            }
+        }
+    }
+
+    private var warnedTargetGone = false
+    /// An action whose target was released does nothing, as on iOS (targets are weak), which is easy to miss:
+    /// say it once per recognizer.
+    private func targetIsGone(_ target: String) {
+        Timeline.current.mark("gesture.action-lost \(diagnosticName)")
+        guard !warnedTargetGone else { return }
+        warnedTargetGone = true
+        ModalTransition.warn("\(diagnosticName) has an action whose target (\(target)) was released, so nothing is called. Gesture recognizers hold their targets weakly: keep a strong reference to the target (a property of the view controller).")
     }
     /// Removes every action of `target` (nil: every action). Without selectors, one method cannot be named.
     public func removeTarget(_ target: AnyObject?) {
@@ -132,6 +186,7 @@ open class UIGestureRecognizer {
             }
             guard shouldBegin() else { fail(); return }
             currentState = new
+            markState(new)
             excludeRivals()
             releaseWaiters()
             if cancelsTouchesInView { cancelTouchesInView() }
@@ -141,6 +196,7 @@ open class UIGestureRecognizer {
         case (.began, .changed), (.changed, .changed), (.began, .ended), (.changed, .ended),
              (.began, .cancelled), (.changed, .cancelled):
             currentState = new
+            markState(new)
             sendActions()
         case (_, .possible) where old == .possible:
             break
@@ -153,6 +209,7 @@ open class UIGestureRecognizer {
     /// recognizer that a rival excluded) it resets at once.
     private func fail() {
         pendingState = nil
+        if currentState != .failed { markState(.failed) }
         currentState = .failed
         releaseWaiters()
         settleIfIdle()
