@@ -34,6 +34,7 @@
 // source is the shadow colour ⊗ weight, composited source-over. σ = 0 (no blur) is drawShadow's own
 // bilinear case: the shape is rendered and passed to it.
 import CoreGraphics
+import Synchronization
 
 extension PixelBuffer {
     mutating func drawAnalyticShadow(_ shape: RoundedRect, offset: CGPoint, sigma: Double, color: CGColor,
@@ -445,15 +446,15 @@ struct CornerNodes: Sendable {
         return sum
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [SIMD2<Double>: CornerNodes] = [:]
+    /// Node sets by (σ, r), shared by every render in the process (parallel renders and tests included):
+    /// the Mutex is the only way to the dictionary, so no access can skip the lock. Two threads missing
+    /// the same key both compute it; the choice is deterministic, so either result is the same value.
+    private static let cache = Mutex<[SIMD2<Double>: CornerNodes]>([:])
 
     /// The cheapest node set that agrees with a fine reference to 1e-5 over the corner's zone.
     static func cached(sigma: Double, radius r: Double) -> CornerNodes {
         let key = SIMD2(sigma, r)
-        lock.lock()
-        if let hit = cache[key] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = cache.withLock({ $0[key] }) { return hit }
         // A panel of θ-width Δ moves s and w by at most r·Δ; 8 points per panel integrate a Gaussian of
         // width σ over 2σ to ~1e-7.
         let apriori = Swift.max(1, Int((Double.pi / 2 * r / (2 * sigma)).rounded(.up)))
@@ -473,10 +474,10 @@ struct CornerNodes: Sendable {
                 if ok { chosen = trial; break }
             }
         }
-        lock.lock()
-        if cache.count > 64 { cache.removeAll() }
-        cache[key] = chosen
-        lock.unlock()
+        cache.withLock { cache in
+            if cache.count > 64 { cache.removeAll() }
+            cache[key] = chosen
+        }
         return chosen
     }
 }
