@@ -336,7 +336,7 @@ struct RoundedRectShadowField {
                     let crow = clipValues?.row(py)
                     for (s, e, constant) in intervals where e > s {
                         if constant {
-                            let wt = quantizeShadow(fpy * scale)
+                            let wt = roundedByte(fpy * scale)
                             if wt == 0 { continue }
                             if let crow {
                                 for x in s..<e { K[x] = UInt8(truncatingIfNeeded: mul255(UInt32(wt), UInt32(crow[x]))) }
@@ -512,7 +512,7 @@ private let normalTables: (cdf: [Double], pdf: [Double]) = {
     var cdf = [Double](), pdf = [Double]()
     for k in 0...n {
         let z = -8.5 + Double(k) / 32
-        cdf.append(0.5 * erfc(-z / 2.0.squareRoot()))
+        cdf.append(standardNormalCDF(z))
         pdf.append(exp(-0.5 * z * z) / (2 * Double.pi).squareRoot())
     }
     return (cdf, pdf)
@@ -553,16 +553,7 @@ func fastGaussian(_ z: Double) -> Double {
 }
 
 
-/// ⌊v + 0.5⌋ clamped to 0...255 (v = value × opacity × 255; NaN → 0).
-@inline(__always)
-func quantizeShadow(_ v: Float) -> UInt8 {
-    let q = v + 0.5
-    let c = q > 0 ? (q < 255 ? q : 255) : 0
-    return UInt8(truncatingIfNeeded: Int32(c))
-}
-
-
-/// `quantizeShadow(v[x] · scale)` into w[x] for x in `xs`, four at a time without float-to-integer
+/// `roundedByte(v[x] · scale)` into w[x] for x in `xs`, four at a time without float-to-integer
 /// conversions (which do not vectorize): r = (c + 2²³) − 2²³ rounds c ∈ [0, 255] to nearest, one less
 /// where that exceeds c gives ⌊c⌋, and the low byte of ⌊c⌋ + 2²³'s bit pattern is ⌊c⌋.
 @inline(__always)
@@ -579,7 +570,7 @@ func quantizeShadowRow(_ v: Row<Float>, into w: MutableRow<UInt8>, _ xs: Range<I
         w.store(SIMD4<UInt8>(truncatingIfNeeded: bits), at: k)
         k += 4
     }
-    while k < end { w[k] = quantizeShadow(v[k] * scale); k += 1 }
+    while k < end { w[k] = roundedByte(v[k] * scale); k += 1 }
 }
 
 /// v[x] −= Σ_{q in qs} a[q]·b.row(q)[x] for x in `xs`, four columns at a time with the sum kept in
