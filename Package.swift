@@ -90,7 +90,7 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "MotionTests", dependencies: ["QuartzCore", "UIKit"], swiftSettings: swift5Tests),
         .testTarget(name: "GoldensTests", dependencies: ["Goldens", "Stage", "Playback", "Scenes", "UIKit", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
-        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "Raster", "TransitionTesting", "TestSupport"],
+        .testTarget(name: "CompositorTests", dependencies: ["Compositor", "QuartzCore", "CoreGraphics", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         // Goldens live in Tests/SceneTests/Goldens and are found through #filePath, so recording writes
         // into the source tree.

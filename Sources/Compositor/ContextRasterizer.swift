@@ -17,7 +17,7 @@ extension LayerRenderer {
     /// black for an opaque format.
     static func rasterize(_ recording: CGContext.Recording) -> CGImage? {
         let scale = Double(recording.scale)
-        let width = Int((Double(recording.size.width) * scale).rounded()), height = Int((Double(recording.size.height) * scale).rounded())
+        let width = pixelCount(recording.size.width, scale: scale), height = pixelCount(recording.size.height, scale: scale)
         guard width > 0, height > 0 else { return nil }
         let renderer = LayerRenderer(scale: recording.scale)
         renderer.frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)

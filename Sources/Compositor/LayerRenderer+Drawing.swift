@@ -396,12 +396,7 @@ extension LayerRenderer {
         noteOffscreen(2 * image.width * image.height)
         var maskCanvas = Canvas(buffer: PixelBuffer(width: image.width, height: image.height), originX: originX, originY: originY)
         draw(mask, parent: Space(placement: placement), into: &maskCanvas, clip: .none, opacity: 1)
-        var alpha = CoverageMask(bounds: PixelRect(x: 0, y: 0, width: image.width, height: image.height))
-        maskCanvas.buffer.bytes.withUnsafeBufferPointer { pixels in
-            alpha.values.withUnsafeMutableBufferPointer { values in
-                for i in 0..<values.count { values[i] = pixels[i * 4 + 3] }
-            }
-        }
+        let alpha = CoverageMask(alphaOf: maskCanvas.buffer)
         var masked = PixelBuffer(width: image.width, height: image.height)
         masked.composite(image, atX: 0, y: 0, opacity: 1, clip: alpha)
         image = masked

@@ -78,7 +78,7 @@ public final class LayerRenderer {
     /// The returned frame's storage is reused for a later frame once the caller has dropped every copy of
     /// it; a frame the caller keeps never changes.
     public func render(_ root: LayerSnapshot, size: CGSize, background: CGColor = .black) -> PixelBuffer {
-        let width = Int((size.width * scale).rounded()), height = Int((size.height * scale).rounded())
+        let width = pixelCount(size.width, scale: scale), height = pixelCount(size.height, scale: scale)
         let fill = RGBA8(background)
         let rootPlacement = Space(placement: .scale(Double(scale), Double(scale)))
         frameBounds = PixelRect(x: 0, y: 0, width: width, height: height)

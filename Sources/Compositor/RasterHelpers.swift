@@ -4,22 +4,6 @@ import Raster
 
 // Small operations on Raster's types that only the compositor needs.
 
-extension PixelBuffer {
-    /// Copies `source` over the pixels of `region` (no blending).
-    mutating func replace(_ region: PixelRect, with source: PixelBuffer) {
-        let rowBytes = region.width * 4, width = self.width
-        bytes.withUnsafeMutableBufferPointer { target in
-            source.bytes.withUnsafeBufferPointer { rows in
-                for y in 0..<region.height {
-                    let to = ((region.y + y) * width + region.x) * 4
-                    UnsafeMutableRawPointer(target.baseAddress! + to)
-                        .copyMemory(from: rows.baseAddress! + y * rowBytes, byteCount: rowBytes)
-                }
-            }
-        }
-    }
-}
-
 extension Paint {
     /// The paint with its geometry mapped by an affine transform (gradient end points).
     func mapped(by t: Transform2D) -> Paint {

@@ -91,7 +91,7 @@ public struct LayerTreeDocument: Equatable {
     /// The canvas in pixels at `scale` (the document's own, or `--scale`'s); refuses a canvas under one pixel
     /// or over `RenderLimits.canvasSide` on a side, naming `scaleKey` as what to change.
     public static func canvasPixels(size: CGSize, scale: CGFloat, scaleKey: String) throws -> (width: Int, height: Int) {
-        let w = Double(size.width * scale).rounded(), h = Double(size.height * scale).rounded()
+        let w = roundedPixels(size.width, scale: scale), h = roundedPixels(size.height, scale: scale)
         let side = Double(RenderLimits.canvasSide)
         for (key, points, pixels) in [("width", size.width, w), ("height", size.height, h)] {
             if pixels < 1 {

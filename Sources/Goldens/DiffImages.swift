@@ -47,22 +47,16 @@ extension ImageDiff {
                                 tolerance: SnapshotTolerance = .exact) -> PixelBuffer {
         checkSize(expected); checkSize(actual)
         var out = unionCanvas(expected, actual, fill: RGBA8(r: 0, g: 0, b: 0, a: 255))
-        let cw = Swift.min(expected.width, actual.width), ch = Swift.min(expected.height, actual.height)
-        let outWidth = out.width
-        actual.bytes.withUnsafeBufferPointer { src in
-            out.bytes.withUnsafeMutableBufferPointer { dst in
-                for y in 0..<ch {
-                    for x in 0..<cw {
-                        let i = (y * actual.width + x) * 4, o = (y * outWidth + x) * 4
-                        // Luma over white (Rec. 709 weights on encoded values: for display, not a measure).
-                        let clear = 255 - Int(src[i + 3])
-                        let luma = (2126 * (Int(src[i]) + clear) + 7152 * (Int(src[i + 1]) + clear)
-                            + 722 * (Int(src[i + 2]) + clear)) / 10_000
-                        let grey = UInt8(64 + Swift.min(255, luma) / 4)
-                        dst[o] = grey; dst[o + 1] = grey; dst[o + 2] = grey; dst[o + 3] = 255
-                    }
-                }
-            }
+        // The common part of the two images; the rest of the union stays magenta.
+        let common = PixelRect(x: 0, y: 0, width: Swift.min(expected.width, actual.width),
+                               height: Swift.min(expected.height, actual.height))
+        out.mapPixels(common, from: actual) { word in
+            // Luma over white (Rec. 709 weights on encoded values: for display, not a measure).
+            let clear = 255 - byte(word, 3)
+            let luma = (2126 * (byte(word, 0) + clear) + 7152 * (byte(word, 1) + clear)
+                + 722 * (byte(word, 2) + clear)) / 10_000
+            let grey = UInt32(64 + Swift.min(255, luma) / 4)
+            return grey | grey << 8 | grey << 16 | 0xFF00_0000
         }
         var judge = PixelJudge(tolerance)
         var painted: [(x: Int, y: Int, color: RGBA8)] = []
@@ -124,12 +118,7 @@ extension ImageDiff {
         let w = Swift.max(expected.width, actual.width), h = Swift.max(expected.height, actual.height)
         let cw = Swift.min(expected.width, actual.width), ch = Swift.min(expected.height, actual.height)
         var out = PixelBuffer(width: w, height: h, fill: outsideColor)
-        let word = UInt32(fill.r) | UInt32(fill.g) << 8 | UInt32(fill.b) << 16 | UInt32(fill.a) << 24
-        out.bytes.withUnsafeMutableBytes { raw in
-            for y in 0..<ch {
-                for x in 0..<cw { raw.storeBytes(of: word, toByteOffset: (y * w + x) * 4, as: UInt32.self) }
-            }
-        }
+        out.replace(PixelRect(x: 0, y: 0, width: cw, height: ch), with: fill)
         return out
     }
 }

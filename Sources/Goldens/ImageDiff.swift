@@ -50,35 +50,13 @@ package enum ImageDiff {
                                pixelsExamined: examined)
     }
 
-    /// Calls `body` for every pixel of the common area whose bytes differ, with the two pixel words; rows
-    /// whose bytes are equal are skipped with one `memcmp` (the whole image when the sizes agree). Returns
-    /// how many pixels were looked at one by one.
+    /// Calls `body` for every pixel of the common area whose bytes differ, with the two pixel words; equal
+    /// rows (the whole image when the sizes agree) are skipped with one byte compare. Returns how many
+    /// pixels were looked at one by one. Raster walks the memory.
     @discardableResult
     static func forEachChangedPixel(_ expected: PixelBuffer, _ actual: PixelBuffer,
                                     _ body: (_ x: Int, _ y: Int, _ expected: UInt32, _ actual: UInt32) -> Void) -> Int {
-        let w = Swift.min(expected.width, actual.width), h = Swift.min(expected.height, actual.height)
-        guard w > 0, h > 0 else { return 0 }
-        return expected.bytes.withUnsafeBytes { e in
-            actual.bytes.withUnsafeBytes { a in
-                let sameSize = expected.width == actual.width && expected.height == actual.height
-                if sameSize && (e.baseAddress == a.baseAddress || memcmp(e.baseAddress!, a.baseAddress!, e.count) == 0) {
-                    return 0
-                }
-                var examined = 0
-                let rowBytes = w * 4
-                for y in 0..<h {
-                    let eRow = y * expected.width * 4, aRow = y * actual.width * 4
-                    if memcmp(e.baseAddress! + eRow, a.baseAddress! + aRow, rowBytes) == 0 { continue }
-                    examined += w
-                    for x in 0..<w {
-                        let p = e.loadUnaligned(fromByteOffset: eRow + x * 4, as: UInt32.self)
-                        let q = a.loadUnaligned(fromByteOffset: aRow + x * 4, as: UInt32.self)
-                        if p != q { body(x, y, p, q) }
-                    }
-                }
-                return examined
-            }
-        }
+        PixelBuffer.forEachDifferingPixel(expected, actual, body)
     }
 
     static func checkSize(_ image: PixelBuffer) {

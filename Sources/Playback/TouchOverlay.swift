@@ -42,23 +42,14 @@ enum TouchOverlay {
             let x0 = max(0, Int((cx - radius).rounded(.down))), x1 = min(image.width, Int((cx + radius).rounded(.up)))
             let y0 = max(0, Int((cy - radius).rounded(.down))), y1 = min(image.height, Int((cy + radius).rounded(.up)))
             guard x0 < x1, y0 < y1 else { continue }
-            let width = image.width
-            image.bytes.withUnsafeMutableBufferPointer { bytes in
-                for y in y0..<y1 {
-                    for x in x0..<x1 {
-                        // Distance from the pixel centre; the opacity ramps down linearly across the soft edge.
-                        let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
-                        let d = (dx * dx + dy * dy).squareRoot()
-                        let alpha = opacity * min(max((radius - d) / soft, 0), 1)
-                        guard alpha > 0 else { continue }
-                        let i = (y * width + x) * 4
-                        // Source-over in premultiplied 8-bit values, rounded to nearest.
-                        let rim = min(max((d - rimStart) / rimBlend, 0), 1)
-                        let keep = 1 - alpha, src = (fillGrey + (rimGrey - fillGrey) * rim) * alpha
-                        for c in 0..<3 { bytes[i + c] = UInt8((src + Double(bytes[i + c]) * keep).rounded()) }
-                        bytes[i + 3] = UInt8((255 * alpha + Double(bytes[i + 3]) * keep).rounded())
-                    }
-                }
+            image.blendOver(in: PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)) { x, y in
+                // Distance from the pixel centre; the opacity ramps down linearly across the soft edge.
+                let dx = Double(x) + 0.5 - cx, dy = Double(y) + 0.5 - cy
+                let d = (dx * dx + dy * dy).squareRoot()
+                let alpha = opacity * min(max((radius - d) / soft, 0), 1)
+                let rim = min(max((d - rimStart) / rimBlend, 0), 1)
+                let grey = fillGrey + (rimGrey - fillGrey) * rim
+                return (grey, grey, grey, alpha)
             }
         }
     }

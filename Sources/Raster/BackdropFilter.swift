@@ -188,22 +188,14 @@ private struct ColourStage {
             let keep = 1 - tint.a
             r = tint.r + r * keep; g = tint.g + g * keep; b = tint.b + b * keep; a = tint.a + a * keep
         }
-        o[i] = unitByte(r); o[i + 1] = unitByte(g); o[i + 2] = unitByte(b); o[i + 3] = unitByte(a)
+        o[i] = quantize(r); o[i + 1] = quantize(g); o[i + 2] = quantize(b); o[i + 3] = quantize(a)
     }
 }
 
-/// ⌊v·255 + 0.5⌋ clamped to 0…255 (NaN → 0).
-@inline(__always) private func unitByte(_ v: Float) -> UInt8 {
-    let x = v * 255 + 0.5
-    return x >= 255 ? 255 : x > 0 ? UInt8(x) : 0
-}
-
-private func normalCDF(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
-
 /// The Gaussian integrated over each pixel, k[j] for j in −r…r (r = ⌈4σ + ½⌉), normalised.
 func integratedGaussian(sigma: Double) -> [Float] {
-    let r = Int((4 * sigma + 0.5).rounded(.up))
-    let k = (-r...r).map { j in normalCDF((Double(j) + 0.5) / sigma) - normalCDF((Double(j) - 0.5) / sigma) }
+    let r = gaussianReach(sigma: sigma)
+    let k = (-r...r).map { j in standardNormalCDF((Double(j) + 0.5) / sigma) - standardNormalCDF((Double(j) - 0.5) / sigma) }
     let total = k.reduce(0, +)
     return k.map { Float($0 / total) }
 }

@@ -136,9 +136,7 @@ struct PaintEvaluator {
             b = s[k + 3] + (s[k + 8] - s[k + 3]) * f
             a = s[k + 4] + (s[k + 9] - s[k + 4]) * f
         }
-        // Components are within 0...1 up to rounding (CGColor clamps, f ∈ [0, 1]), where
-        // truncating v·255 + 0.5 is exactly `quantize`.
-        @inline(__always) func q(_ v: Double) -> UInt32 { UInt32(truncatingIfNeeded: Int32(v * 255 + 0.5)) }
+        @inline(__always) func q(_ v: Double) -> UInt32 { UInt32(quantize(v)) }
         return q(r * a) | q(g * a) << 8 | q(b * a) << 16 | q(a) << 24
     }
 

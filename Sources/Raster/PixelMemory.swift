@@ -40,6 +40,10 @@
 // The standard library's Span and MutableSpan would have the compiler check the lifetime, but they check
 // every index in release builds unless each access is spelled `[unchecked:]`. These views keep one
 // spelling for both builds; their lifetime rule is kept by hand, and in this file only.
+//
+// Other modules get no views: what they need of pixel memory (copying a region, a mask of the alpha
+// channel, a per-pixel blend, the differing pixels of two images) is an operation in PixelOperations.swift.
+import Foundation   // memcmp
 
 // MARK: - Rows
 
@@ -71,6 +75,19 @@ struct Row<Element: BitwiseCopyable> {
     func load<T: BitwiseCopyable>(_: T.Type, at i: Int) -> T {
         bounds.check(i, bytes: MemoryLayout<T>.size, of: Element.self)
         return UnsafeRawPointer(origin + i).loadUnaligned(as: T.self)
+    }
+}
+
+extension Row {
+    /// Whether `other[i]` holds the same bytes as `self[i]` for every i in `indices`: one memcmp, and no
+    /// read at all when both rows are the same memory (a buffer compared with a copy that shares storage).
+    @inline(__always)
+    func bytesEqual(_ other: Row<Element>, over indices: Range<Int>) -> Bool {
+        bounds.check(indices)
+        other.bounds.check(indices)
+        if indices.isEmpty { return true }
+        let mine = origin + indices.lowerBound, theirs = other.origin + indices.lowerBound
+        return mine == theirs || memcmp(mine, theirs, indices.count * MemoryLayout<Element>.stride) == 0
     }
 }
 

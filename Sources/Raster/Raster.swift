@@ -82,23 +82,41 @@ import CoreGraphics
 
 // MARK: - Rounding helpers
 
-/// ⌊v·255 + 0.5⌋ clamped to 0...255; NaN → 0.
+/// A value on the 0…255 scale as a byte: ⌊x + 0.5⌋ clamped to 0...255; NaN → 0. The one rounding rule
+/// for 8-bit results (quantize, shadow weights, resampled and filtered channels); branch-free selects,
+/// so loops over it can vectorise. `quantizeShadowRow` is its four-wide form (tested byte-exact).
 @inline(__always)
-func quantize(_ v: Double) -> UInt8 {
-    let x = v * 255 + 0.5
-    if !(x >= 1) { return 0 }
-    if x >= 255 { return 255 }
-    return UInt8(x)
+func roundedByte(_ x: Double) -> UInt8 {
+    let q = x + 0.5
+    let c = q > 0 ? (q < 255 ? q : 255) : 0   // NaN fails both comparisons: 0
+    return UInt8(truncatingIfNeeded: Int32(c))
 }
 
-/// The Float version of `quantize`, for the shadow's inner loop.
+/// The Float version of `roundedByte`, for the inner loops.
 @inline(__always)
-func quantize(_ v: Float) -> UInt8 {
-    let x = v * 255 + 0.5
-    if !(x >= 1) { return 0 }
-    if x >= 255 { return 255 }
-    return UInt8(x)
+func roundedByte(_ x: Float) -> UInt8 {
+    let q = x + 0.5
+    let c = q > 0 ? (q < 255 ? q : 255) : 0
+    return UInt8(truncatingIfNeeded: Int32(c))
 }
+
+/// ⌊v·255 + 0.5⌋ clamped to 0...255; NaN → 0.
+@inline(__always)
+func quantize(_ v: Double) -> UInt8 { roundedByte(v * 255) }
+
+/// The Float version of `quantize`.
+@inline(__always)
+func quantize(_ v: Float) -> UInt8 { roundedByte(v * 255) }
+
+/// Φ, the standard normal cumulative distribution: the one definition behind every Gaussian kernel
+/// (drop shadows, backdrop blur, the rounded-rect shadow's tables).
+@inline(__always)
+func standardNormalCDF(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
+
+/// How far a Gaussian kernel of σ pixels reaches, in whole pixels: ⌈4σ + ½⌉ (beyond it the integrated
+/// weights are below 1e-4 of the total, and they are renormalised).
+@inline(__always)
+func gaussianReach(sigma: Double) -> Int { Int((4 * sigma + 0.5).rounded(.up)) }
 
 /// Clamps to 0...1; NaN → 0.
 @inline(__always)

@@ -82,10 +82,10 @@ extension PixelBuffer {
                     }
                     let orow = o.row(y)
                     for j in 0..<ow {
-                        let a = round8(acc[j * 4 + 3])
-                        orow[j * 4] = Swift.min(round8(acc[j * 4]), a)
-                        orow[j * 4 + 1] = Swift.min(round8(acc[j * 4 + 1]), a)
-                        orow[j * 4 + 2] = Swift.min(round8(acc[j * 4 + 2]), a)
+                        let a = roundedByte(acc[j * 4 + 3])
+                        orow[j * 4] = Swift.min(roundedByte(acc[j * 4]), a)
+                        orow[j * 4 + 1] = Swift.min(roundedByte(acc[j * 4 + 1]), a)
+                        orow[j * 4 + 2] = Swift.min(roundedByte(acc[j * 4 + 2]), a)
                         orow[j * 4 + 3] = a
                     }
                 }
@@ -93,13 +93,4 @@ extension PixelBuffer {
         }
         return out
     }
-}
-
-/// A value in 0...255 rounded to nearest (half up) and clamped.
-@inline(__always)
-private func round8(_ v: Float) -> UInt8 {
-    let x = v + 0.5
-    if !(x >= 1) { return 0 }
-    if x >= 255 { return 255 }
-    return UInt8(x)
 }

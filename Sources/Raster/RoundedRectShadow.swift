@@ -34,6 +34,7 @@
 // source is the shadow colour ⊗ weight, composited source-over. σ = 0 (no blur) is drawShadow's own
 // bilinear case: the shape is rendered and passed to it.
 import CoreGraphics
+import Synchronization
 
 extension PixelBuffer {
     mutating func drawAnalyticShadow(_ shape: RoundedRect, offset: CGPoint, sigma: Double, color: CGColor,
@@ -335,7 +336,7 @@ struct RoundedRectShadowField {
                     let crow = clipValues?.row(py)
                     for (s, e, constant) in intervals where e > s {
                         if constant {
-                            let wt = quantizeShadow(fpy * scale)
+                            let wt = roundedByte(fpy * scale)
                             if wt == 0 { continue }
                             if let crow {
                                 for x in s..<e { K[x] = UInt8(truncatingIfNeeded: mul255(UInt32(wt), UInt32(crow[x]))) }
@@ -445,15 +446,15 @@ struct CornerNodes: Sendable {
         return sum
     }
 
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var cache: [SIMD2<Double>: CornerNodes] = [:]
+    /// Node sets by (σ, r), shared by every render in the process (parallel renders and tests included):
+    /// the Mutex is the only way to the dictionary, so no access can skip the lock. Two threads missing
+    /// the same key both compute it; the choice is deterministic, so either result is the same value.
+    private static let cache = Mutex<[SIMD2<Double>: CornerNodes]>([:])
 
     /// The cheapest node set that agrees with a fine reference to 1e-5 over the corner's zone.
     static func cached(sigma: Double, radius r: Double) -> CornerNodes {
         let key = SIMD2(sigma, r)
-        lock.lock()
-        if let hit = cache[key] { lock.unlock(); return hit }
-        lock.unlock()
+        if let hit = cache.withLock({ $0[key] }) { return hit }
         // A panel of θ-width Δ moves s and w by at most r·Δ; 8 points per panel integrate a Gaussian of
         // width σ over 2σ to ~1e-7.
         let apriori = Swift.max(1, Int((Double.pi / 2 * r / (2 * sigma)).rounded(.up)))
@@ -473,10 +474,10 @@ struct CornerNodes: Sendable {
                 if ok { chosen = trial; break }
             }
         }
-        lock.lock()
-        if cache.count > 64 { cache.removeAll() }
-        cache[key] = chosen
-        lock.unlock()
+        cache.withLock { cache in
+            if cache.count > 64 { cache.removeAll() }
+            cache[key] = chosen
+        }
         return chosen
     }
 }
@@ -511,7 +512,7 @@ private let normalTables: (cdf: [Double], pdf: [Double]) = {
     var cdf = [Double](), pdf = [Double]()
     for k in 0...n {
         let z = -8.5 + Double(k) / 32
-        cdf.append(0.5 * erfc(-z / 2.0.squareRoot()))
+        cdf.append(standardNormalCDF(z))
         pdf.append(exp(-0.5 * z * z) / (2 * Double.pi).squareRoot())
     }
     return (cdf, pdf)
@@ -552,16 +553,7 @@ func fastGaussian(_ z: Double) -> Double {
 }
 
 
-/// ⌊v + 0.5⌋ clamped to 0...255 (v = value × opacity × 255; NaN → 0).
-@inline(__always)
-func quantizeShadow(_ v: Float) -> UInt8 {
-    let q = v + 0.5
-    let c = q > 0 ? (q < 255 ? q : 255) : 0
-    return UInt8(truncatingIfNeeded: Int32(c))
-}
-
-
-/// `quantizeShadow(v[x] · scale)` into w[x] for x in `xs`, four at a time without float-to-integer
+/// `roundedByte(v[x] · scale)` into w[x] for x in `xs`, four at a time without float-to-integer
 /// conversions (which do not vectorize): r = (c + 2²³) − 2²³ rounds c ∈ [0, 255] to nearest, one less
 /// where that exceeds c gives ⌊c⌋, and the low byte of ⌊c⌋ + 2²³'s bit pattern is ⌊c⌋.
 @inline(__always)
@@ -578,7 +570,7 @@ func quantizeShadowRow(_ v: Row<Float>, into w: MutableRow<UInt8>, _ xs: Range<I
         w.store(SIMD4<UInt8>(truncatingIfNeeded: bits), at: k)
         k += 4
     }
-    while k < end { w[k] = quantizeShadow(v[k] * scale); k += 1 }
+    while k < end { w[k] = roundedByte(v[k] * scale); k += 1 }
 }
 
 /// v[x] −= Σ_{q in qs} a[q]·b.row(q)[x] for x in `xs`, four columns at a time with the sum kept in

@@ -77,10 +77,7 @@ extension PixelBuffer {
                         for py in region.y..<region.maxY {
                             field.row(py - region.y, into: v)
                             // weight = round(value × opacity), then × clip.
-                            for c in 0..<rw {
-                                let q = v[c] * scale + 0.5
-                                w[c] = q >= 1 ? (q >= 255 ? 255 : UInt8(truncatingIfNeeded: Int32(q))) : 0
-                            }
+                            quantizeShadowRow(v.readOnly, into: w, 0..<rw, scale: scale)
                             if let clipValues {
                                 let crow = clipValues.row(py).advanced(by: region.x)
                                 for c in 0..<rw where w[c] != 0 {
@@ -102,10 +99,6 @@ protocol ShadowField {
     func row(_ r: Int, into out: MutableRow<Float>)
 }
 
-/// Φ, the standard normal cumulative distribution.
-@inline(__always)
-private func normalCDF(_ z: Double) -> Double { 0.5 * erfc(-z / 2.0.squareRoot()) }
-
 /// The exact direct convolution (small σ).
 struct DirectShadowField: ShadowField {
     private let width: Int
@@ -118,10 +111,10 @@ struct DirectShadowField: ShadowField {
     /// j = j0 + k is weights[k].
     static func kernel(sigma: Double, frac f: Double) -> (j0: Int, weights: [Double]) {
         if sigma == 0 { return f == 0 ? (0, [1]) : (0, [1 - f, f]) }
-        let r = Int((4 * sigma + 0.5).rounded(.up))
+        let r = gaussianReach(sigma: sigma)
         var w = [Double]()
         for j in -r...(r + 1) {
-            w.append(normalCDF((Double(j) + 0.5 - f) / sigma) - normalCDF((Double(j) - 0.5 - f) / sigma))
+            w.append(standardNormalCDF((Double(j) + 0.5 - f) / sigma) - standardNormalCDF((Double(j) - 0.5 - f) / sigma))
         }
         let sum = w.reduce(0, +)
         return (-r, w.map { $0 / sum })

@@ -31,13 +31,13 @@ public struct RenderSettings: Equatable, Sendable {
     }
 
     /// The screen in pixels.
-    public var screenPixelWidth: Int { Int((device.size.width * scale).rounded()) }
-    public var screenPixelHeight: Int { Int((device.size.height * scale).rounded()) }
+    public var screenPixelWidth: Int { pixelCount(device.size.width, scale: scale) }
+    public var screenPixelHeight: Int { pixelCount(device.size.height, scale: scale) }
     /// Each bezel width in whole pixels, so the screen lands on the pixel grid.
     public var bezelPixels: (side: Int, top: Int, bottom: Int) {
         guard bezel else { return (0, 0, 0) }
         let b = device.bezel
-        return (Int((b.side * scale).rounded()), Int((b.top * scale).rounded()), Int((b.bottom * scale).rounded()))
+        return (pixelCount(b.side, scale: scale), pixelCount(b.top, scale: scale), pixelCount(b.bottom, scale: scale))
     }
     /// The output in pixels: the screen, and the bezel when asked for.
     public var pixelWidth: Int { screenPixelWidth + 2 * bezelPixels.side }

@@ -145,3 +145,30 @@ private func analyticShadowMatchesBlurredShape(_ c: ShadowCase) {
         for y in 0..<60 { for x in 0..<70 { #expect(crop[x, y] == a[100 + x, 90 + y]) } }
     }
 }
+
+/// The corner node sets are cached for the whole process, and renders run in parallel (tests, a
+/// user's parallel renders): shadows drawn by many tasks at once, over more (σ, r) pairs than the cache
+/// keeps (so it is cleared while others read it), are byte-identical to the same shadows drawn one by one.
+@Test func parallelRoundedRectShadowsMatchSerialOnes() async {
+    var jobs: [(sigma: Double, radius: Double)] = []
+    for i in 0..<96 {
+        let sigma = 8.5 + Double(i % 48) * 0.75
+        let radius = Double(6 + (i * 7) % 29)
+        jobs.append((sigma, radius))
+    }
+    @Sendable func draw(_ job: (sigma: Double, radius: Double)) -> PixelBuffer {
+        var buffer = PixelBuffer(width: 72, height: 64)
+        let shape = RoundedRect(rect: CGRect(x: 14, y: 12, width: 44, height: 38), radii: CornerRadii(all: job.radius))
+        buffer.drawRoundedRectShadow(shape, offset: CGPoint(x: 0.5, y: 2), sigma: job.sigma, color: black, opacity: 0.8)
+        return buffer
+    }
+    let serial = jobs.map(draw)
+    let frozen = jobs
+    let parallel = await withTaskGroup(of: (Int, PixelBuffer).self) { group in
+        for (i, job) in frozen.enumerated() { group.addTask { (i, draw(job)) } }
+        var out = [PixelBuffer?](repeating: nil, count: jobs.count)
+        for await (i, image) in group { out[i] = image }
+        return out
+    }
+    for i in jobs.indices { #expect(parallel[i] == serial[i], "job \(i): σ \(jobs[i].sigma), r \(jobs[i].radius)") }
+}

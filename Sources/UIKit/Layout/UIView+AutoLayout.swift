@@ -381,7 +381,7 @@ extension UIView {
     /// pixel from the exact value).
     func engineFrame() -> CGRect {
         let r = layoutVariables.solvedRect, scale = UIScreen.main.scale
-        func snap(_ v: CGFloat) -> CGFloat { (v * scale).rounded(.toNearestOrAwayFromZero) / scale }
+        func snap(_ v: CGFloat) -> CGFloat { pixelAligned(v, scale: scale) }
         let minX = snap(r.minX), minY = snap(r.minY)
         return CGRect(x: minX, y: minY, width: max(snap(r.maxX) - minX, 0), height: max(snap(r.maxY) - minY, 0))
     }

@@ -136,7 +136,7 @@ extension UIButton {
         let area = CGRect(x: insets.leading, y: insets.top, width: max(0, bounds.width - insets.leading - insets.trailing),
                           height: max(0, bounds.height - insets.top - insets.bottom))
         let scale = UIScreen.main.scale
-        func pixel(_ value: CGFloat) -> CGFloat { (value * scale).rounded() / scale }
+        func pixel(_ value: CGFloat) -> CGFloat { pixelAligned(value, scale: scale) }
         let width = min(block.width, area.width)
         let x0 = pixel(area.midX - width / 2), y0 = pixel(area.midY - block.height / 2)
         let alignment: NSTextAlignment
