@@ -56,7 +56,22 @@ extension LayerRenderer {
             let placement = transform2D(toBase).then(toDevice)
             let limit: Clip = mask(of: clip, toDevice: toDevice, within: bounds).map { .mask($0, id: nil) } ?? .none
             draw(tree, parent: Space(placement: placement), into: &canvas, clip: limit, opacity: Double(alpha))
+        case .gradient(let drawing, let userToBase, let alpha, let clip):
+            guard alpha > 0, let deviceToUser = transform2D(userToBase).then(toDevice).inverse else { return }
+            canvas.buffer.fill(Self.shading(drawing), deviceToShading: deviceToUser, opacity: Double(alpha),
+                               clip: mask(of: clip, toDevice: toDevice, within: bounds))
         }
+    }
+
+    /// A context's gradient as Raster's shading, in the user space it was drawn in.
+    static func shading(_ drawing: GradientDrawing) -> Shading {
+        let stops = drawing.gradient.stops.map { GradientStop(location: Double($0.location), color: $0.color) }
+        let geometry: Shading.Geometry = switch drawing.geometry {
+        case .linear(let start, let end): .axial(start: start, end: end)
+        case .radial(let c0, let r0, let c1, let r1): .radial(startCenter: c0, startRadius: Double(r0), endCenter: c1, endRadius: Double(r1))
+        }
+        return Shading(geometry, stops: stops, extendsStart: drawing.options.contains(.drawsBeforeStartLocation),
+                       extendsEnd: drawing.options.contains(.drawsAfterEndLocation))
     }
 
     /// The intersection of a clip stack's paths, in device pixels (nil: nothing clips).

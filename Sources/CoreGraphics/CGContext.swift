@@ -29,6 +29,8 @@ public final class CGContext {
         case clear(CGPath, clip: [Clip])
         /// Content of a higher module (a layer tree), placed by `toBase` from its own space.
         case content(any Sendable, toBase: CGAffineTransform, alpha: CGFloat, clip: [Clip])
+        /// A gradient painted over the clip, its geometry in the user space that `userToBase` maps.
+        case gradient(GradientDrawing, userToBase: CGAffineTransform, alpha: CGFloat, clip: [Clip])
     }
 
     /// One clip of the clip stack: a path in base space filled with a rule. The clip is their intersection.
@@ -230,6 +232,27 @@ public final class CGContext {
         let imageToUser = CGAffineTransform(a: rect.width / CGFloat(image.width), b: 0, c: 0,
                                             d: -rect.height / CGFloat(image.height), tx: rect.minX, ty: rect.maxY)
         drawImage(image, imageToUser: imageToUser)
+    }
+
+    /// Paints the clip with a gradient along start → end (user space): each point takes the colour of its
+    /// projection onto the axis. Before the start and after the end nothing is drawn unless `options`
+    /// extend the end colours there.
+    public func drawLinearGradient(_ gradient: CGGradient, start startPoint: CGPoint, end endPoint: CGPoint,
+                                   options: CGGradientDrawingOptions) {
+        recording.items.append(.gradient(GradientDrawing(gradient: gradient, geometry: .linear(start: startPoint, end: endPoint),
+                                                         options: options),
+                                         userToBase: state.ctm, alpha: state.alpha, clip: state.clip))
+    }
+
+    /// Paints the clip with a gradient between two circles (user space): the circles interpolated from
+    /// the start circle to the end circle, each in its colour, later ones over earlier ones. Inside the
+    /// start circle's sweep backwards and beyond the end circle nothing is drawn unless `options` say so.
+    public func drawRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
+                                   endRadius: CGFloat, options: CGGradientDrawingOptions) {
+        let geometry = GradientDrawing.Geometry.radial(startCenter: startCenter, startRadius: max(startRadius, 0),
+                                                       endCenter: endCenter, endRadius: max(endRadius, 0))
+        recording.items.append(.gradient(GradientDrawing(gradient: gradient, geometry: geometry, options: options),
+                                         userToBase: state.ctm, alpha: state.alpha, clip: state.clip))
     }
 
     // MARK: Clipping

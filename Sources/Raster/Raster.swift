@@ -66,6 +66,11 @@
 // is within 1/255 of the exact evaluation (Paint.swift). Smaller fills are exact. A fill's paint
 // transform maps buffer pixel centres to the gradient's space.
 //
+// Shadings (Shading.swift). Core Graphics' gradient drawing: the parameter t of each pixel centre (mapped
+// into the shading's space) from the exact axial or two-circle radial geometry, the colour at t computed as
+// the axial paint's exact colour (never through the table); pixels where no allowed t exists are untouched,
+// so the extent's edge is decided at pixel centres. Weights are opacity × clip, as for fills.
+//
 // Images (ImagePaint). Bilinear sampling of the premultiplied image at the mapped pixel centre (image
 // pixel centres at +0.5, fractions rounded to 1/4096, outside the image transparent), each channel
 // rounded to nearest once; the sample is the paint, as for any fill (FillEngine.swift).
