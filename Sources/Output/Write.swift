@@ -24,13 +24,26 @@ public enum OutputTarget: Equatable {
 extension Stage {
     /// Renders `scene` to `target`. Nothing appears at the target path unless the whole render succeeds.
     /// Returns the plan of the clip that was rendered.
-    @discardableResult
+    /// `selection` narrows a clip, animation, PNG sequence or filmstrip to one transition
+    /// (`ClipPlan.frames(ofTransition:)`); a still's time is always from the start of the clip.
     /// `progress` hears (frames done, frames in all) after each frame.
+    @discardableResult
     public static func write(_ scene: SceneDefinition, settings: RenderSettings, to target: OutputTarget,
+                             selection: ClipSelection = .whole,
                              progress: ((Int, Int) -> Void)? = nil) throws -> ClipPlan {
         try settings.validate()
         let plan = try Stage.plan(scene, settings: settings)
-        let allFrames = (0..<plan.frameCount).map(plan.time(ofFrame:))
+        var frameRange = 0...(plan.frameCount - 1)
+        if case .transition(let index) = selection {
+            guard plan.transitions.indices.contains(index) else {
+                let listed = plan.transitions.enumerated().map { "\($0.offset): \($0.element.label)" }.joined(separator: ", ")
+                throw StageError.unsupportedOutput(path: target.url.path, reason: plan.transitions.isEmpty
+                    ? "\(scene.name) has no transition to render alone; render the whole clip."
+                    : "\(scene.name) has no transition \(index); its transitions are \(listed).")
+            }
+            frameRange = plan.frames(ofTransition: index)
+        }
+        let allFrames = frameRange.map(plan.time(ofFrame:))
         switch target {
         case .video(let url):
             try prepareParent(of: url)
@@ -60,8 +73,14 @@ extension Stage {
             try prepareParent(of: url)
             // The moments that move: from the first transition's start to the last one's end.
             // (A transition without animation, e.g. a screen shown before the script, is not motion.)
+            // With a transition chosen: that transition (its hold around it if it does not move).
             let moving = plan.transitions.filter(\.isAnimated)
-            let first = moving.first?.start ?? 0, last = moving.last?.end ?? plan.duration
+            var first = moving.first?.start ?? 0, last = moving.last?.end ?? plan.duration
+            if case .transition(let index) = selection {
+                let span = plan.transitions[index]
+                (first, last) = span.isAnimated ? (span.start, span.end)
+                    : (plan.time(ofFrame: frameRange.lowerBound), plan.time(ofFrame: frameRange.upperBound))
+            }
             let times = (0..<count).map { first + (last - first) * Double($0) / Double(count - 1) }
             let collector = CollectingSink()
             try render(scene, settings: settings, times: times, into: collector, progress: progress)
@@ -79,8 +98,9 @@ extension Stage {
     }
 
     @discardableResult
-    public static func write(_ sceneType: Scene.Type, settings: RenderSettings, to target: OutputTarget) throws -> ClipPlan {
-        try write(sceneType.definition, settings: settings, to: target)
+    public static func write(_ sceneType: Scene.Type, settings: RenderSettings, to target: OutputTarget,
+                             selection: ClipSelection = .whole) throws -> ClipPlan {
+        try write(sceneType.definition, settings: settings, to: target, selection: selection)
     }
 
     private static func prepareParent(of url: URL) throws {
@@ -93,6 +113,15 @@ extension Stage {
             try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
         } catch {
             throw StageError.output(path: url.path, reason: "its folder \(parent.path) cannot be created (\(error.localizedDescription)).")
+        }
+    }
+}
+
+extension OutputTarget {
+    /// The file or folder written.
+    public var url: URL {
+        switch self {
+        case .video(let url), .gif(let url), .apng(let url), .pngSequence(let url), .still(let url, _), .filmstrip(let url, _): url
         }
     }
 }

@@ -2,6 +2,7 @@ import UIKit
 import Stage
 import Raster
 import Media
+import Synchronization
 
 /// A transition the scene ran, on the clip's clock.
 public struct TransitionSpan: Equatable, Sendable {
@@ -47,6 +48,32 @@ public struct ClipPlan: Equatable, Sendable {
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
     public func time(ofFrame index: Int) -> TimeInterval { Double(index) / Double(fps) }
+    /// How long the clip shows: the time of its last frame, on the frame grid, so the number a tool
+    /// reports is the one a player shows (not the scene's end, which may fall between two frames).
+    public var shownDuration: TimeInterval { time(ofFrame: frameCount - 1) }
+
+    /// Seconds of the clip shown before a transition's start and after its end when it is rendered alone.
+    public static let holdBefore: TimeInterval = 0.2
+    public static let holdAfter: TimeInterval = 0.3
+
+    /// The frames that show transition `index` alone: from `holdBefore` before its start to `holdAfter`
+    /// after its end, clamped to the clip, widened to whole frames of the clip's own grid — so frame k of
+    /// the range shows the same time, and the same pixels, as frame k of the whole clip.
+    public func frames(ofTransition index: Int) -> ClosedRange<Int> {
+        let span = transitions[index]
+        let rate = Double(fps)
+        // The 1e-9 keeps a time that is a whole frame (up to rounding) on that frame.
+        let first = max(0, Int(((span.start - Self.holdBefore) * rate + 1e-9).rounded(.down)))
+        let last = min(frameCount - 1, Int(((span.end + Self.holdAfter) * rate - 1e-9).rounded(.up)))
+        return first...max(first, last)
+    }
+}
+
+/// Which part of a clip to write: all of it, or one transition with a short hold around it.
+public enum ClipSelection: Equatable, Sendable {
+    case whole
+    /// The transition at this index of `ClipPlan.transitions` (as `help SCENE` lists them, from 0).
+    case transition(Int)
 }
 
 extension Stage {
@@ -133,4 +160,40 @@ public final class CollectingSink: FrameSink {
     public func append(_ frame: PixelBuffer) throws { frames.append(frame) }
     public func finish() throws {}
     public func cancel() { frames = [] }
+}
+
+/// Auto Layout's conflict reports over a whole command. A render runs its scene more than once (a dry
+/// run to plan, then the render), and a constraint that keeps failing would be said at every solve: here
+/// each conflict is said once, however many runs and solves repeat it.
+package enum LayoutConflictReports {
+    /// Runs `body` with each distinct conflict report passed to `log` (standard error by default) once.
+    package static func once<T>(to log: @escaping @Sendable (String) -> Void = LayoutEngine.log,
+                                _ body: () throws -> T) rethrows -> T {
+        let seen = Mutex<Set<String>>([])
+        return try LayoutEngine.$log.withValue({ message in
+            if seen.withLock({ $0.insert(key(message)).inserted }) { log(message) }
+        }, operation: body)
+    }
+
+    /// Runs `body` without conflict reports: for dry runs that only learn a scene's length (`--list`,
+    /// `help SCENE`), whose output is not a render.
+    package static func silenced<T>(_ body: () throws -> T) rethrows -> T {
+        try LayoutEngine.$log.withValue({ _ in }, operation: body)
+    }
+
+    /// The same conflict in another run has other addresses and, while a constant animates, other
+    /// numbers: both left out, the constraints and views named stay.
+    package static func key(_ message: String) -> String {
+        var key = "", skipping = false
+        var previous: Character = " "
+        for character in message {
+            // A number (or 0x… address) starts at a digit not inside a word.
+            if !skipping, character.isNumber, !(previous.isLetter || previous == "_") { skipping = true }
+            if skipping, character.isNumber || character.isHexDigit || character == "x" || character == "." { previous = character; continue }
+            skipping = false
+            key.append(character)
+            previous = character
+        }
+        return key
+    }
 }

@@ -31,6 +31,9 @@ struct Arguments: Equatable {
     var scale: Double?
     var at: Double?
     var filmstrip: Int?
+    /// `--transition NAME|INDEX`: render only that transition (a kind name as goldens name it, a label,
+    /// or its index from `help SCENE`), resolved against the scene's plan when the command runs.
+    var transition: String?
     var device: String?
     var dumpTree: String?
     var plot: String?
@@ -53,7 +56,7 @@ struct Arguments: Equatable {
     /// `--appearance light|dark`: the system appearance of the render (nil: light).
     var appearance: RenderSettings.Appearance?
 
-    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
+    static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                "--record", "--junit", "--appearance"]
     static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel"]
     static var allOptions: [String] { valueOptions + flags }
@@ -180,7 +183,7 @@ struct Arguments: Equatable {
             result.command = .render(scene: first)
         }
         if case .render = result.command {
-            try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--device", "--dump-tree", "--plot",
+            try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                               "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
@@ -189,6 +192,7 @@ struct Arguments: Equatable {
     /// The options given, by the names messages use.
     private var givenOptions: [String] {
         [(fps != nil, "--fps"), (scale != nil, "--scale"), (at != nil, "--at"), (filmstrip != nil, "--filmstrip"),
+         (transition != nil, "--transition"),
          (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
          (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (appearance != nil, "--appearance"),
          (record != nil, "--record"),
@@ -240,6 +244,11 @@ struct Arguments: Equatable {
                 throw UsageError("invalid value '\(value)' for --filmstrip: how many moments to show, from \(Filmstrip.momentRange.lowerBound) to \(Filmstrip.momentRange.upperBound).")
             }
             filmstrip = n
+        case "--transition":
+            guard !value.trimmingCharacters(in: .whitespaces).isEmpty else {
+                throw UsageError("--transition needs a transition's name (push, present2, …), label or index, e.g. \(Self.example(name)); 'help SCENE' lists them.")
+            }
+            transition = value
         case "--dump-tree":
             guard value.hasSuffix(".json") else {
                 throw UsageError("--dump-tree writes a JSON document: give a path ending in .json, e.g. --dump-tree tree.json")
@@ -283,6 +292,7 @@ struct Arguments: Equatable {
         case "--scale": "--scale 1"
         case "--at": "--at 0.5"
         case "--filmstrip": "--filmstrip 6"
+        case "--transition": "--transition push"
         case "--dump-tree": "--dump-tree tree.json --at 0.5"
         case "--plot": "--plot output/card-expand-plot.png"
         case "--appearance": "--appearance dark"

@@ -4,6 +4,7 @@ import Playback
 import Output
 import Diagnostics
 import Media
+import Goldens
 
 /// One run of the command line over a tool's scenes. Exit codes are decided here only: 0 success, 1 the
 /// render failed (scene, output), 2 the command line was wrong.
@@ -17,14 +18,20 @@ struct Command {
     let scenes: SceneCatalog
 
     func run(_ argv: [String]) -> Int32 {
+        // A render runs its scene twice (plan, then pixels): Auto Layout's conflicts are said once per command.
+        LayoutConflictReports.once { runOnce(argv) }
+    }
+
+    private func runOnce(_ argv: [String]) -> Int32 {
         do {
             let arguments = try Arguments.parse(argv)
             switch arguments.command {
             case .help(let topic?) where Self.reservedWords.contains(topic): print(usage(of: topic))
-            case .help(let scene?): try printHelp(for: scene)
+            // Dry runs that only describe scenes: their layout conflicts belong to a render.
+            case .help(let scene?): try LayoutConflictReports.silenced { try printHelp(for: scene) }
             case .help(nil): print(help)
             case .version: print(versionLine)
-            case .list: list(json: arguments.json)
+            case .list: LayoutConflictReports.silenced { list(json: arguments.json) }
             case .gallery: try gallery(arguments)
             case .render(let name): try render(name, arguments)
             case .tree(let file): try renderTree(file, arguments)
@@ -99,13 +106,15 @@ struct Command {
     }
 
     func list(json: Bool) {
+        // The length a render at the default 60 fps shows (its last frame's time), to the millisecond:
+        // not the scene's raw end, whose floating-point tail (1.6000000001) means nothing to a reader.
         let rows = scenes.all.map { scene in
-            (scene, try? Stage.plan(scene, settings: RenderSettings(device: scene.device ?? .default)).duration)
+            (scene, try? Stage.plan(scene, settings: RenderSettings(device: scene.device ?? .default)).shownDuration)
         }
         if json {
             print(JSON.array(rows.map { scene, duration in
                 .object([("name", .string(scene.name)), ("summary", .string(scene.summary)),
-                         ("duration", duration.map { .number($0) } ?? .null)])
+                         ("duration", duration.map { .number(Self.milliseconds($0)) } ?? .null)])
             }).serialized())
             return
         }
@@ -117,6 +126,9 @@ struct Command {
         }
     }
 
+    /// Seconds rounded to the millisecond, as the tool reports lengths and times.
+    static func milliseconds(_ seconds: Double) -> Double { (seconds * 1000).rounded() / 1000 }
+
     /// `help SCENE`: what the scene shows, how long it lasts, its transitions, and commands to try.
     func printHelp(for name: String) throws {
         let scene = try scene(named: name)
@@ -124,10 +136,11 @@ struct Command {
         let plan = try Stage.plan(scene, settings: RenderSettings(device: device))
         var lines = ["\(scene.name): \(scene.summary)", "",
                      "  device      \(device.id) (\(Int(device.size.width))×\(Int(device.size.height)) pt @\(Int(device.scale))×)",
-                     "  length      \(format(plan.duration)) s, \(plan.frameCount) frames at 60 fps"]
+                     "  length      \(format(Self.milliseconds(plan.shownDuration))) s, \(plan.frameCount) frames at 60 fps"]
+        let names = TransitionNames(plan.transitions.map(\.label))
         for (index, span) in plan.transitions.enumerated() {
             let outcome = span.completed ? "completed" : "cancelled"
-            lines.append("  transition  \(index): \(span.label), \(format(span.start))–\(format(span.end)) s, \(outcome)")
+            lines.append("  transition  \(index): \(span.label), \(format(span.start))–\(format(span.end)) s, \(outcome) (--transition \(names[index]) or \(index))")
         }
         for stuck in plan.unfinished {
             lines.append("  transition  \(stuck.label), from \(format(stuck.start)) s: NEVER COMPLETED")
@@ -136,7 +149,11 @@ struct Command {
         lines += ["", "Try:",
                   "  \(tool) \(scene.name) --out output/\(scene.name).mp4",
                   "  \(tool) \(scene.name) --out output/\(scene.name).gif",
-                  "  \(tool) \(scene.name) --out output/\(scene.name)-filmstrip.png --filmstrip 8",
+                  "  \(tool) \(scene.name) --out output/\(scene.name)-filmstrip.png --filmstrip 8"]
+        if plan.transitions.count > 1 {
+            lines.append("  \(tool) \(scene.name) --out output/\(scene.name)-\(names[1]).gif --transition \(names[1])")
+        }
+        lines += [
                   "  \(tool) \(scene.name) --out output/\(scene.name).png --at \(format(plan.transitions.first?.time(at: 0.5) ?? plan.duration / 2))",
                   "  \(tool) \(scene.name) --plot output/\(scene.name)-plot.png"]
         print(lines.joined(separator: "\n"))
@@ -161,6 +178,20 @@ struct Command {
             try OutputPathCheck.check(plot, option: "--plot")
             try OutputPathCheck.check(plot + ".txt", option: "--plot (its legend)")
         }
+        // The transition is found before anything is written: a wrong one is a command-line error.
+        var choice: TransitionChoice?
+        if let wanted = arguments.transition {
+            switch target {
+            case .video?, .gif?, .apng?, .pngSequence?, .filmstrip?: break
+            case .still?:
+                throw UsageError("--at is a moment from the start of the clip, so it takes no --transition; drop --transition (the times 'help \(name)' lists are absolute too), or write a clip or filmstrip of the transition.")
+            case nil:
+                throw UsageError("--transition chooses the part of a clip to write: give --out with .mp4, .gif, .apng, a folder/ or a .png with --filmstrip.")
+            }
+            let plan = try Stage.plan(scene, settings: RenderSettings(device: device, fps: arguments.fps ?? 60,
+                                                                    appearance: arguments.appearance ?? .light))
+            choice = try TransitionChoice.resolve(wanted, in: plan, scene: name)
+        }
         if let dump = arguments.dumpTree {
             guard let time = arguments.at else {
                 throw UsageError("--dump-tree needs --at SECONDS: the moment whose layer tree to write.")
@@ -184,14 +215,14 @@ struct Command {
                                      fields: [("curves", .number(Double(result.entries.count)))], seconds: clock.seconds))
         }
         if let target {
-            summaries.append(try write(scene, to: target, path: path, device: device, arguments))
+            summaries.append(try write(scene, to: target, path: path, device: device, choice: choice, arguments))
         }
         report(summaries, arguments)
     }
 
     /// Renders one output with a progress line; returns its summary.
     private func write(_ scene: SceneDefinition, to target: OutputTarget, path: String, device: Device,
-                       _ arguments: Arguments) throws -> Summary {
+                       choice: TransitionChoice?, _ arguments: Arguments) throws -> Summary {
         var fps = arguments.fps ?? 60
         var scale = arguments.scale.map { CGFloat($0) }
         if case .gif = target {
@@ -205,7 +236,8 @@ struct Command {
         let progress = ProgressLine(label: scene.name, enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         let plan: ClipPlan
         do {
-            plan = try Stage.write(scene, settings: settings, to: target, progress: progress.update(done:total:))
+            plan = try Stage.write(scene, settings: settings, to: target, selection: choice.map { .transition($0.index) } ?? .whole,
+                                   progress: progress.update(done:total:))
             progress.clear()
         } catch {
             progress.clear()
@@ -226,16 +258,29 @@ struct Command {
         case .video, .gif, .apng, .pngSequence:
             if case .video = target { kind = "mp4" } else if case .gif = target { kind = "gif" }
             else if case .apng = target { kind = "apng" } else { kind = "png-sequence" }
-            let frames = kind == "png-sequence" ? "\(plan.frameCount) PNG frames" : "\(plan.frameCount) frames"
-            contents = "\(frames), \(String(format: "%.3f", plan.duration)) s at \(settings.fps) fps, \(size)"
-            fields += [("frames", .number(Double(plan.frameCount))), ("duration", .number(plan.duration)),
+            // The frames written and the time they span on the clip's clock (frame i at an exact time).
+            let range = choice.map { plan.frames(ofTransition: $0.index) } ?? 0...(plan.frameCount - 1)
+            let first = plan.time(ofFrame: range.lowerBound), last = plan.time(ofFrame: range.upperBound)
+            let frames = kind == "png-sequence" ? "\(range.count) PNG frames" : "\(range.count) frames"
+            contents = "\(frames), \(String(format: "%.3f", last - first)) s at \(settings.fps) fps, \(size)"
+                + (choice.map { ", \(format(Self.milliseconds(first)))–\(format(Self.milliseconds(last))) s of the clip: transition \($0.description)" } ?? "")
+            fields += [("frames", .number(Double(range.count))), ("duration", .number(Self.milliseconds(last - first))),
                        ("fps", .number(Double(settings.fps)))]
+            if choice != nil {
+                fields += [("start", .number(Self.milliseconds(first))), ("end", .number(Self.milliseconds(last)))]
+            }
         case .still(_, let time):
             kind = "still"; contents = "still at \(format(time)) s, \(size)"
             fields += [("time", .number(time))]
         case .filmstrip(_, let count):
-            kind = "filmstrip"; contents = "filmstrip of \(count) moments"
+            kind = "filmstrip"; contents = "filmstrip of \(count) moments" + (choice.map { " of transition \($0.description)" } ?? "")
             fields += [("moments", .number(Double(count)))]
+        }
+        if let choice {
+            fields.append(("transition", .object([("index", .number(Double(choice.index))), ("name", .string(choice.name)),
+                                                  ("label", .string(choice.span.label)),
+                                                  ("start", .number(Self.milliseconds(choice.span.start))),
+                                                  ("end", .number(Self.milliseconds(choice.span.end)))])))
         }
         return Summary(scene: scene.name, output: path, kind: kind, contents: contents,
                        bytes: Summary.bytes(at: URL(fileURLWithPath: path)), fields: fields, seconds: clock.seconds)

@@ -8,7 +8,7 @@ extension Command {
 
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
-                 [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark] [--quiet] [--json]
+                 [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
@@ -38,6 +38,11 @@ extension Command {
           --device NAME       \(Device.all.map(\.id).joined(separator: ", ")) (default iphone-16)
           --at SECONDS        the moment a .png still shows
           --filmstrip N       how many moments a filmstrip .png shows, 2–24
+          --transition T      only one transition: its name (present, push, pop, present2, …), its label
+                              (push DetailViewController) or its index, as 'help SCENE' lists them (from
+                              0). A clip, GIF, APNG or PNG sequence then runs from 0.2 s before its start
+                              to 0.3 s after its end (within the clip; frame i still at the clip's own
+                              frame times); a filmstrip spans the transition. --at stays absolute
           --dump-tree PATH    write the presentation layer tree at --at as a JSON document
           --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
                               touches and transitions); names and colours go to PLOT.png.txt and stdout.
@@ -72,7 +77,7 @@ extension Command {
         $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing); --junit FILE.xml for CI.
 
         gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
-        into the --out directory (default docs/gallery).
+        into the --out directory (default docs/gallery), each of the whole scene.
 
         Nothing is written at PATH unless the whole render succeeds. Exit status: 0 done, 1 the render
         failed, 2 the command line was wrong.

@@ -55,6 +55,14 @@ import Scenes
         for option in ["--quiet", "--json"] { #expect(options.contains(option)) }
     }
 
+    /// The general usage is the render command's: it names every option the parser takes.
+    @Test func theGeneralUsageNamesEveryOption() {
+        let help = Command(tool: "render-transition", scenes: SceneCatalog([])).help
+        for option in Arguments.allOptions {
+            #expect([" ", ",", "\n", "]"].contains { help.contains(option + $0) }, "--help does not mention \(option)")
+        }
+    }
+
     @Test func helpWithASceneStillDescribesTheScene() throws {
         let result = try CLI.run(["help", "cross-dissolve"])
         #expect(result.status == 0)

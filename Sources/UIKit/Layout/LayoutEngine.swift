@@ -18,7 +18,7 @@ final class LayoutVariables {
 /// and the autoresizing constraints that pin views laid out by frames — and hands the solver only the
 /// difference from last time, so a changed constant is one removal and one addition (Cassowary's
 /// incremental re-solve, Badros, Borning & Stuckey, ACM TOCHI 8(4), 2001).
-final class LayoutEngine {
+package final class LayoutEngine {
     /// What one gathered constraint is, for identity across passes and for UIKit's conflict log.
     enum Source: Hashable {
         case constraint(ObjectIdentifier)
@@ -223,8 +223,18 @@ final class LayoutEngine {
                 return true
             }
         }
-        let list = (related.sorted { $0.order < $1.order }.map(\.gathered.constraint) + [failed.constraint])
-            .map { "    \($0)" }.joined(separator: ",\n")
+        let constraints = related.sorted { $0.order < $1.order }.map(\.gathered.constraint) + [failed.constraint]
+        let list = constraints.map { "    \($0)" }.joined(separator: ",\n")
+        // Addresses say nothing in an offscreen render: each view's place in the tree says which it is.
+        var views: [UIView] = []
+        for constraint in constraints {
+            for item in [constraint.firstItem, constraint.secondItem] {
+                guard let view = (item as? UIView) ?? (item as? UILayoutGuide)?.owningView,
+                      !views.contains(where: { $0 === view }) else { continue }
+                views.append(view)
+            }
+        }
+        let paths = views.map { "    \(itemDescription($0)): \(Self.path(of: $0))" }.joined(separator: "\n")
         Self.log("""
             [LayoutConstraints] Unable to simultaneously satisfy constraints.
             \tProbably at least one of the constraints in the following list is one you don't want.
@@ -235,11 +245,30 @@ final class LayoutEngine {
             (
             \(list)
             )
+            Views:
+            \(paths)
 
             Will attempt to recover by breaking constraint
             \(failed.constraint)
             """)
         failed.constraint.isBroken = true
+    }
+
+    /// `UIWindow > UINavigationController.view > UIView > UILabel "Title"`: a view's place from its root,
+    /// a controller's root view by its controller, a label by its text, a view by its identifier.
+    static func path(of view: UIView) -> String {
+        var steps: [String] = []
+        var current: UIView? = view
+        while let v = current {
+            var step = v.owningViewController.map { "\(type(of: $0)).view" } ?? "\(type(of: v))"
+            if let id = v.accessibilityIdentifier { step += " '\(id)'" }
+            if let label = v as? UILabel, let text = label.text, !text.isEmpty {
+                step += " \"" + (text.count > 30 ? text.prefix(29) + "…" : text) + "\""
+            }
+            steps.append(step)
+            current = v.superview
+        }
+        return steps.reversed().joined(separator: " > ")
     }
 
     /// True when the solved values leave the variable free (nothing pins it down).
