@@ -18,7 +18,7 @@ extension GoldenStore {
         guard exists else {
             let actual = try writeActualClip(frames, fps: fps, stem: stem)
             return SnapshotResult(name: name, golden: url, status: .missing,
-                                  message: "no golden at \(url.path); what this run rendered is at \(actual.path). Look at it, then record with SNAPSHOT_TESTING_RECORD=missing (or record: .missing).",
+                                  message: "no golden at \(url.path); what this run rendered is at \(actual.path). Look at it, then \(recordHint).",
                                   artifacts: [actual])
         }
         let golden = try APNG.decode(contentsOf: url)

@@ -42,9 +42,13 @@ package struct GoldenStore {
     let directory: URL
     let record: SnapshotRecordMode
     let artifacts: ArtifactStore
+    /// How the one who ran this records a missing golden, in the words of what they ran: a test's record mode,
+    /// or `verify … --record missing`.
+    let recordHint: String
+    package static let testRecordHint = "record with SNAPSHOT_TESTING_RECORD=missing (or record: .missing)"
 
-    package init(directory: URL, record: SnapshotRecordMode, artifacts: ArtifactStore) {
-        self.directory = directory; self.record = record; self.artifacts = artifacts
+    package init(directory: URL, record: SnapshotRecordMode, artifacts: ArtifactStore, recordHint: String = testRecordHint) {
+        self.directory = directory; self.record = record; self.artifacts = artifacts; self.recordHint = recordHint
     }
     private var manager: FileManager { .default }
 
@@ -72,7 +76,7 @@ package struct GoldenStore {
 
     private func missingMessage(_ url: URL, actual: URL?) -> String {
         "no golden at \(url.path)" + (actual.map { "; what this run rendered is at \($0.path)" } ?? "")
-            + ". Look at it, then record with SNAPSHOT_TESTING_RECORD=missing (or record: .missing)."
+            + ". Look at it, then \(recordHint)."
     }
 
     // MARK: Images

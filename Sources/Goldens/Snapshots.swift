@@ -90,11 +90,11 @@ package enum Snapshots {
     package static func check(_ scene: SceneDefinition, as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
                              directory: URL, prefix: String, rendering: SnapshotRendering = SnapshotRendering(),
                              tolerance: SnapshotTolerance = .exact, record: SnapshotRecordMode,
-                             artifacts: ArtifactStore) throws -> SnapshotReport {
+                             artifacts: ArtifactStore, recordHint: String = GoldenStore.testRecordHint) throws -> SnapshotReport {
         let settings = rendering.settings(for: scene)
         let plan = try Stage.plan(scene, settings: settings)
         var results: [SnapshotResult] = []
-        let store = GoldenStore(directory: directory, record: record, artifacts: artifacts)
+        let store = GoldenStore(directory: directory, record: record, artifacts: artifacts, recordHint: recordHint)
         for strategy in strategies {
             switch strategy.kind {
             case .frames(let moments):

@@ -56,7 +56,8 @@ extension Command {
                 report = try Snapshots.check(scene, as: strategies, directory: goldens, prefix: scene.name,
                                              rendering: SnapshotRendering(device: device, scale: CGFloat(arguments.scale ?? 1),
                                                                           fps: arguments.fps ?? 60, touches: arguments.touches ?? false),
-                                             record: mode, artifacts: artifacts)
+                                             record: mode, artifacts: artifacts,
+                                             recordHint: "record it with \(tool) verify \(path) \(scene.name) --record missing")
             } catch let error as SnapshotRequestError where error.isSceneDefect {
                 progress.clear()
                 defects.append((scene.name, error.description))

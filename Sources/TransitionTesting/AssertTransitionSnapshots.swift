@@ -24,7 +24,7 @@ import Stage
 /// Record mode: `record`, else a `.snapshots(record:)` trait, else `SNAPSHOT_TESTING_RECORD`, else `never`
 /// when `CI` is set and `missing` elsewhere. Recording fails the test and lists what it wrote, so a
 /// recording is never taken for a pass. Failures write reference, actual, difference and heat map to
-/// `SNAPSHOT_ARTIFACTS` (default: `.build/snapshot-artifacts/<TestFile>/` in the package), attach them
+/// `$SNAPSHOT_ARTIFACTS/<TestFile>/` (default: `.build/snapshot-artifacts/<TestFile>/` in the package), attach them
 /// to the test where Swift Testing can, and name them in the failure, reported at the call site.
 public func assertTransitionSnapshots(
     of scene: SceneDefinition,
@@ -96,10 +96,15 @@ struct CallSite {
             .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     }
 
-    var artifacts: ArtifactStore {
-        let testFile = URL(fileURLWithPath: filePath)
-        return ArtifactStore.fromEnvironment(fallback: defaultArtifactsDirectory(for: testFile)
-            .appendingPathComponent(testFile.deletingPathExtension().lastPathComponent))
+    /// `<SNAPSHOT_ARTIFACTS or the default>/<TestFile>/`: a folder per test file either way, so two files'
+    /// tests of the same name do not overwrite each other's images in an uploaded folder.
+    var artifacts: ArtifactStore { ArtifactStore(directory: Self.artifactsDirectory(testFile: filePath)) }
+
+    static func artifactsDirectory(testFile path: String,
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let testFile = URL(fileURLWithPath: path)
+        let base = ArtifactStore.fromEnvironment(fallback: defaultArtifactsDirectory(for: testFile), environment).directory
+        return base.appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     }
 
     /// Resolves the record mode (argument, trait, environment), runs `body`, and reports what did not pass.

@@ -71,6 +71,9 @@ import TestSupport
         try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
         let empty = try CLI.run(["verify", goldens.path, "cross-dissolve"] + common, environment: ["SNAPSHOT_TESTING_RECORD": "all"])
         #expect(empty.status == 1, "\(empty.stdout)")
+        // Its hint is in the command's own words, not a test's record mode.
+        #expect(empty.stdout.contains("record it with render-transition verify \(goldens.path) cross-dissolve --record missing"), "\(empty.stdout)")
+        #expect(!empty.stdout.contains("SNAPSHOT_TESTING_RECORD"), "\(empty.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: goldens.path).isEmpty)
         // Goldens for one scene: the others are listed; with CI set they fail the run.
         _ = try CLI.run(["verify", goldens.path, "cross-dissolve", "--record", "missing"] + common)
