@@ -24,6 +24,12 @@ public struct TransitionSpan: Equatable, Sendable {
     }
 }
 
+/// One mark of the scene's timeline: when, and what (`touch.down 196,639`, `gesture.began …`).
+public struct TimelineMark: Equatable, Sendable {
+    public var time: TimeInterval
+    public var label: String
+}
+
 /// A transition that began and never ended: its animator (or interaction controller) never called
 /// `completeTransition(_:)`, so UIKit would leave the app stuck in it.
 public struct UnfinishedTransition: Equatable, Sendable {
@@ -45,6 +51,8 @@ public struct ClipPlan: Equatable, Sendable {
     public var transitions: [TransitionSpan]
     /// Transitions that began and never ended (a bug in the scene's transition code, said by every tool).
     public var unfinished: [UnfinishedTransition] = []
+    /// What gesture recognizers did (`gesture.began UIPanGestureRecognizer on UIView 'card'`, …), in order.
+    public var gestureMarks: [TimelineMark] = []
     /// Frame i shows time i / fps; the last frame is the first at or after `duration`.
     public var frameCount: Int { Int((duration * Double(fps) - 1e-9).rounded(.up)) + 1 }
     public func time(ofFrame index: Int) -> TimeInterval { Double(index) / Double(fps) }
@@ -82,7 +90,8 @@ extension Stage {
         let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
         let duration = try session.runToEnd()
         let (spans, unfinished) = transitions(in: session.marks)
-        return ClipPlan(duration: duration, fps: settings.fps, transitions: spans, unfinished: unfinished)
+        let gestures = session.marks.filter { $0.label.hasPrefix("gesture.") }.map { TimelineMark(time: $0.time, label: $0.label) }
+        return ClipPlan(duration: duration, fps: settings.fps, transitions: spans, unfinished: unfinished, gestureMarks: gestures)
     }
 
     /// Renders the frames at `times` (ascending) into `sink`, one at a time: memory does not grow with the

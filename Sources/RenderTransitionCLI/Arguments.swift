@@ -53,12 +53,15 @@ struct Arguments: Equatable {
     var noChrome = false
     /// `--bezel`: frame the screen in the phone's outline.
     var bezel = false
+    /// `--trace-gestures`: print what the gesture recognizers did, with times.
+    var traceGestures = false
     /// `--appearance light|dark`: the system appearance of the render (nil: light).
     var appearance: RenderSettings.Appearance?
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                "--record", "--junit", "--appearance"]
-    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel"]
+    static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel",
+                        "--trace-gestures"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -92,6 +95,7 @@ struct Arguments: Equatable {
                 case "--clip": result.clip = true
                 case "--no-chrome": result.noChrome = true
                 case "--bezel": result.bezel = true
+                case "--trace-gestures": result.traceGestures = true
                 default:
                     guard result.touches == nil else {
                         throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
@@ -184,7 +188,7 @@ struct Arguments: Equatable {
         }
         if case .render = result.command {
             try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
-                                              "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
+                                              "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance", "--trace-gestures"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
     }
@@ -195,6 +199,7 @@ struct Arguments: Equatable {
          (transition != nil, "--transition"),
          (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
          (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (appearance != nil, "--appearance"),
+         (traceGestures, "--trace-gestures"),
          (record != nil, "--record"),
          (junit != nil, "--junit"), (clip, "--clip")].filter(\.0).map(\.1)
     }

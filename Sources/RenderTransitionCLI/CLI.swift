@@ -253,6 +253,17 @@ struct Command {
         let size = "\(width)×\(height) px"
         var fields: [(String, JSON)] = [("width", .number(Double(width))), ("height", .number(Double(height))),
                                         ("appearance", .string(settings.appearance.rawValue))]
+        // `--trace-gestures`: what the recognizers did, with times (the same marks traces and plots show).
+        if arguments.traceGestures {
+            if arguments.json {
+                fields.append(("gestures", .array(plan.gestureMarks.map { mark in
+                    .object([("time", .number(Self.milliseconds(mark.time))),
+                             ("event", .string(String(mark.label.dropFirst("gesture.".count))))])
+                })))
+            } else {
+                print(Self.gestureTrace(plan.gestureMarks, scene: scene.name))
+            }
+        }
         let kind: String, contents: String
         switch target {
         case .video, .gif, .apng, .pngSequence:
@@ -284,6 +295,16 @@ struct Command {
         }
         return Summary(scene: scene.name, output: path, kind: kind, contents: contents,
                        bytes: Summary.bytes(at: URL(fileURLWithPath: path)), fields: fields, seconds: clock.seconds)
+    }
+
+    /// `--trace-gestures` as text: one line a state change, `  0.267 s  began UIPanGestureRecognizer on UIView`.
+    static func gestureTrace(_ marks: [TimelineMark], scene: String) -> String {
+        guard !marks.isEmpty else { return "\(scene): no gesture recognizer saw a touch" }
+        let times = marks.map { String(format: "%.3f s", $0.time) }
+        let width = times.map(\.count).max() ?? 0
+        return (["\(scene): gestures"] + zip(times, marks).map { time, mark in
+            "  " + String(repeating: " ", count: width - time.count) + time + "  " + mark.label.dropFirst("gesture.".count)
+        }).joined(separator: "\n")
     }
 
     /// The closing summary: a line each, one JSON object (an array for several outputs), or nothing.

@@ -8,7 +8,8 @@ extension Command {
 
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
-                 [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark] [--quiet] [--json]
+                 [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark]
+                 [--trace-gestures] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
@@ -57,6 +58,8 @@ extension Command {
                               Island or notch, home indicator (drawn by default)
           --bezel             frame the screen in the phone's outline with the display's rounded
                               corners, for docs media (the output grows by the bezel)
+          --trace-gestures    print what each gesture recognizer did and when (began, ended,
+                              cancelled, failed, an action whose target is gone)
           --appearance A      light or dark: the system appearance the scene runs in (default light).
                               System colours (label, systemBackground, systemBlue, …) and dynamic
                               colours take their dark values, the status bar's default style shows

@@ -79,3 +79,24 @@ import TestSupport
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).isEmpty)
     }
 }
+
+/// `--trace-gestures` prints what the recognizers did, with times: which one won the drag, when it ended.
+@Suite struct TraceGestures {
+    @Test func aDragScenePrintsItsRecognizers() throws {
+        let scratch = try TemporaryDirectory()
+        defer { scratch.cleanUp() }
+        let result = try CommandLine.run(["panel-drag-dismiss", "--trace-gestures", "--at", "0.1", "--scale", "0.25",
+                                          "--out", scratch.path("still.png").path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "panel-drag-dismiss: gestures", "\(result.stdout)")
+        #expect(lines.contains { $0.hasSuffix("began UIPanGestureRecognizer on UIView") }, "\(result.stdout)")
+        #expect(lines.contains { $0.hasSuffix("ended UIPanGestureRecognizer on UIView") }, "\(result.stdout)")
+        let json = try CommandLine.run(["panel-drag-dismiss", "--trace-gestures", "--json", "--at", "0.1", "--scale", "0.25",
+                                        "--out", scratch.path("still2.png").path])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let gestures = try #require(object["gestures"] as? [[String: Any]])
+        #expect(gestures.first?["event"] as? String == "began UIPanGestureRecognizer on UIView", "\(json.stdout)")
+        #expect((gestures.first?["time"] as? Double).map { $0 > 0.2 && $0 < 0.4 } == true, "\(json.stdout)")
+    }
+}
