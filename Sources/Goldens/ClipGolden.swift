@@ -2,6 +2,7 @@ import Foundation
 import Raster
 import Media
 import Stage
+import Diagnostics
 
 /// The whole clip as one golden: an animated PNG (lossless, every frame), compared frame by frame.
 extension GoldenStore {
@@ -83,14 +84,23 @@ extension GoldenStore {
         }
     }
 
-    /// expected | actual | difference, frame by frame, as an MP4 for a reviewer who would rather watch;
-    /// the shorter clip holds its last frame.
+    /// expected | actual | difference, frame by frame, as an MP4 for a reviewer who would rather watch, each
+    /// column titled; the shorter clip holds its last frame.
     private func writeComparison(expected: [PixelBuffer], actual: [PixelBuffer], fps: Int, stem: String) throws -> URL {
         let url = artifacts.directory.appendingPathComponent("\(stem).comparison.mp4")
         let count = max(expected.count, actual.count)
+        let gap = 8
+        var titles: PixelBuffer?
         func composite(_ i: Int) -> PixelBuffer {
             let e = expected[min(i, expected.count - 1)], a = actual[min(i, actual.count - 1)]
-            return ImageDiff.sideBySide([e, a, ImageDiff.difference(e, a)])
+            let panels = [e, a, ImageDiff.difference(e, a)]
+            let body = ImageDiff.sideBySide(panels, gap: gap)
+            let header = titles ?? Caption.titles(["expected", "actual", "difference"], widths: panels.map(\.width), gap: gap)
+            titles = header
+            var frame = PixelBuffer(width: body.width, height: header.height + body.height, fill: RGBA8(r: 128, g: 128, b: 128, a: 255))
+            frame.composite(header, atX: 0, y: 0)
+            frame.composite(body, atX: 0, y: header.height)
+            return frame
         }
         let first = composite(0)
         let sink = try MP4Sink(file: url, width: first.width, height: first.height, framesPerSecond: fps)

@@ -1,5 +1,6 @@
 import Testing
 import Foundation
+import Media
 import UIKit
 import Stage
 @testable import Goldens
@@ -61,5 +62,15 @@ final class SlidingSquareScene: Scene {
         let names = failure.artifacts.map(\.lastPathComponent)
         #expect(names.contains("square.clip.actual.apng") && names.contains("square.clip.comparison.mp4"), "\(names)")
         #expect(failure.artifacts.allSatisfy { FileManager.default.fileExists(atPath: $0.path) })
+        // The comparison clip: expected | actual | difference, under a strip of titles (white on grey).
+        let comparison = try #require(failure.artifacts.first { $0.lastPathComponent.hasSuffix(".comparison.mp4") })
+        let frame = try VideoInfo.decodeFrame(comparison, index: 0)
+        if let folder = ProcessInfo.processInfo.environment["COMPARISON_FRAME_OUT"] {
+            try Data(try PNGCodec.encode(frame)).write(to: URL(fileURLWithPath: folder).appendingPathComponent("comparison.png"))
+        }
+        #expect(frame.height >= 28 + 2, "\(frame.width)×\(frame.height)")
+        var light = 0
+        for y in 4..<24 { for x in 0..<frame.width where frame[x, y].r > 200 { light += 1 } }
+        #expect(light > 30, "the titles' white letters")
     }
 }
