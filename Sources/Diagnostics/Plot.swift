@@ -7,10 +7,14 @@ import Media
 /// Draws a `PropertyTrace` as progress against time: white background, axes with a tick every 0.1 s (a
 /// longer one every 0.5 s), light grid lines at progress 0 and 1, one colour per animated property (the
 /// same key path following the same curve on several layers shares one colour), vertical marks at the
-/// timeline's labelled moments, and a legend of colour swatches down the right. Properties whose curves
-/// coincide are drawn as nested strokes (the first widest), so each stays visible. There is no text
-/// rendering, so the names go into `legend` (written beside the PNG as `PATH.txt` and printed by the CLI).
+/// timeline's labelled moments, and a legend down the right: a swatch and the property's name for each
+/// colour. The axes are labelled (seconds under the long ticks, progress 0 and 1, the scene's name as the
+/// title). Properties whose curves coincide are drawn as nested strokes (the first widest), so each stays
+/// visible. `legend` says all of it in words, with the layers of each colour and the marks (written beside
+/// the PNG as `PATH.txt` and printed by the CLI).
 public enum Plot {
+    /// The plot area's margins in pixels: room for the title, the axis labels and the legend.
+    package static let margins = (left: 70.0, top: 44.0, bottom: 60.0, right: 300.0)
     /// One legend swatch: its colour, the property, and the layers it was traced on.
     public struct Entry: Equatable {
         public var color: RGBA8
@@ -85,7 +89,7 @@ public enum Plot {
         var image = PixelBuffer(width: width, height: height, fill: RGBA8(r: 255, g: 255, b: 255, a: 255))
 
         // The plot area, leaving room on the right for the legend.
-        let left = 70.0, top = 40.0, bottom = Double(height) - 60, right = Double(width) - 110
+        let left = margins.left, top = margins.top, bottom = Double(height) - margins.bottom, right = Double(width) - margins.right
         let duration = max(trace.duration, 1e-6)
         let values = trace.series.flatMap { $0.runs.flatMap { $0.map(\.progress) } }
         let low = min(-0.15, (values.min() ?? 0) - 0.05), high = max(1.25, (values.max() ?? 1) + 0.05)
@@ -119,6 +123,24 @@ public enum Plot {
         }
         for p in [0.0, 1.0] { rect(left - 14, y(p) - 0.75, 12, 1.5, axis) }
 
+        // Words: the title, seconds under the long ticks, progress 0 and 1, the axes' names.
+        let ink = CGColor(red: 60 / 255, green: 60 / 255, blue: 70 / 255, alpha: 1), paper = CGColor(gray: 1, alpha: 1)
+        func words(_ text: String, x: Double, y: Double, width: Int, size: CGFloat = 13, alignment: CATextLayer.AlignmentMode = .center) {
+            guard x >= 0, y >= 0, Int(x) + width <= image.width, Int(y) + 22 <= image.height else { return }
+            image.composite(Caption.image(text, width: width, height: 22, fontSize: size, color: ink, background: paper,
+                                          alignment: alignment), atX: Int(x.rounded()), y: Int(y.rounded()))
+        }
+        words("\(trace.sceneName): progress of each animated property against time", x: left, y: 10, width: Int(right - left),
+              size: 15, alignment: .left)
+        var long = 0
+        while Double(long) * 0.5 <= duration + 1e-9 {
+            words("\(format(Double(long) * 0.5)) s", x: x(Double(long) * 0.5) - 30, y: bottom + 16, width: 60)
+            long += 1
+        }
+        words("0", x: left - 44, y: y(0) - 11, width: 26, alignment: .right)
+        words("1", x: left - 44, y: y(1) - 11, width: 26, alignment: .right)
+        words("time", x: right - 80, y: bottom + 34, width: 80, alignment: .right)
+
         // Curves: dots close enough together to read as lines. Within a cluster of coinciding curves the
         // first is widest, so every colour shows as a band around the next.
         func stroke(_ run: [PropertyTrace.Series.Point], _ color: CGColor, _ diameter: Double) {
@@ -144,13 +166,16 @@ public enum Plot {
             for run in groups[g][0].runs { stroke(run, color, diameter) }
         }
 
-        // Legend: one swatch per colour, top to bottom in the order of the sidecar file.
+        // Legend: a swatch and the property per colour, top to bottom in the order of the sidecar file.
         let swatch = 22.0, gap = 8.0
         for (i, entry) in entries.enumerated() {
             let sy = top + Double(i) * (swatch + gap)
             guard sy + swatch < Double(height) else { break }
-            image.fill(RoundedRect(rect: CGRect(x: right + 40, y: sy, width: swatch * 2, height: swatch), radii: CornerRadii(all: 5)),
+            image.fill(RoundedRect(rect: CGRect(x: right + 24, y: sy, width: swatch * 1.5, height: swatch), radii: CornerRadii(all: 5)),
                        with: .solid(cgColor(entry.color)))
+            let layers = entry.layers.count == 1 ? entry.layers[0] : "\(entry.layers.count) layers"
+            words("\(entry.property) · \(layers)", x: right + 24 + swatch * 1.5 + 6, y: sy, width: Int(margins.right - 24 - swatch * 1.5 - 10),
+                  size: 12, alignment: .left)
         }
         return Result(image: image, entries: entries, legend: legendText(trace, entries: entries, low: low, high: high))
     }

@@ -91,8 +91,8 @@ final class SlideAndBackScene: Scene {
         // Position and opacity coincide for their first animation but not overall: two colours.
         #expect(result.entries.map(\.property) == ["position", "opacity"])
         #expect(result.entries.allSatisfy { $0.layers == ["box"] })
-        // The plot area: left 70, right width − 110, top 40, bottom height − 60; progress −0.15 … 1.25.
-        let left = 70.0, right = 890.0, top = 40.0, bottom = 540.0
+        // The plot area: Plot.margins (left 70, right width − 300, top 44, bottom height − 60); progress −0.15 … 1.25.
+        let left = 70.0, right = 700.0, top = 44.0, bottom = 540.0
         func x(_ t: Double) -> Int { Int(left + (right - left) * t / trace.duration) }
         func y(_ p: Double) -> Int { Int(bottom - (bottom - top) * (p + 0.15) / 1.4) }
         func near(_ px: Int, _ py: Int, _ color: RGBA8) -> Bool {
@@ -104,10 +104,20 @@ final class SlideAndBackScene: Scene {
         #expect(near(x(2.3), y(0.5), result.entries[0].color))
         #expect(image[x(2.3), y(0.2)] == white)
         // The legend swatches, top to bottom.
-        for (i, entry) in result.entries.enumerated() { #expect(image[940, 40 + i * 30 + 11] == entry.color) }
+        for (i, entry) in result.entries.enumerated() { #expect(image[740, 44 + i * 30 + 11] == entry.color) }
+        // Each swatch has its property's name beside it, in dark letters.
+        for i in result.entries.indices {
+            var ink = 0
+            for y in (44 + i * 30)..<(44 + i * 30 + 22) { for x in 765..<900 where image[x, y].r < 140 { ink += 1 } }
+            #expect(ink > 20, "legend entry \(i) has no words")
+        }
+        // Seconds under the long ticks: letters below the axis at 0.5 s.
+        var seconds = 0
+        for y in Int(bottom) + 16..<Int(bottom) + 38 { for x in (x(0.5) - 25)..<(x(0.5) + 25) where image[x, y].r < 140 { seconds += 1 } }
+        #expect(seconds > 10)
         // The tap's marks: dashed grey lines at 0.2 s (touch down) and 0.3 s (touch up), listed in the legend.
         let markX = x(0.2)
-        #expect(image[markX, 45] == Plot.markStyle("touch.down").color && image[markX, 50] == white)
+        #expect(image[markX, 46] == Plot.markStyle("touch.down").color && image[markX, 55] == white)
         #expect(result.legend.contains("touch.down") && result.legend.contains("  1  #1F77B4  position"))
     }
 }
