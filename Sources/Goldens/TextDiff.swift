@@ -81,9 +81,9 @@ package enum TraceTiming {
             let diagnosis = TimingDiagnosis(expectedCount: count, actualCount: count, fps: fps) { i, j in
                 b[first + i] == a[first + j]
             }
-            for run in diagnosis.runs.prefix(2) {
-                let shifted = TimingDiagnosis.Run(first: run.first + first, last: run.last + first, shift: run.shift)
-                lines.append("\(key.layer) \(key.property): " + TimingDiagnosis(runs: [shifted], fps: fps).lines[0])
+            let shifted = diagnosis.runs.map { TimingDiagnosis.Run(first: $0.first + first, last: $0.last + first, shift: $0.shift) }
+            for line in TimingDiagnosis(runs: shifted, fps: fps).lines.prefix(2) {
+                lines.append("\(key.layer) \(key.property): " + line)
             }
             if lines.count >= limit { break }
         }

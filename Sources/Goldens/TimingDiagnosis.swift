@@ -60,9 +60,16 @@ package struct TimingDiagnosis: Equatable {
         self.runs = merged.reversed()
     }
 
-    /// One line per run: "frames 18–40 (t = 0.3–0.667 s): the motion runs 3 frames (0.05 s) late".
+    /// One line per run: "frames 18–40 (t = 0.3–0.667 s): the motion runs 3 frames (0.05 s) late". When any
+    /// run matches no golden frame, the motion itself changed, and stretches that happen to match a shifted
+    /// frame (a spring settling near where the old one did) are not delays: then one line covers them all.
     package var lines: [String] {
-        runs.map { run in
+        if runs.contains(where: { $0.shift == nil }), let first = runs.first?.first, let last = runs.map(\.last).max() {
+            let frames = first == last ? "frame \(first)" : "frames \(first)–\(last)"
+            let times = first == last ? "t = \(seconds(first)) s" : "t = \(seconds(first))–\(seconds(last)) s"
+            return ["\(frames) (\(times)) differ, and no golden frame within \(Self.searchWindow) frames matches: the motion itself changed"]
+        }
+        return runs.map { run in
             let frames = run.first == run.last ? "frame \(run.first)" : "frames \(run.first)–\(run.last)"
             let times = run.first == run.last ? "t = \(seconds(run.first)) s" : "t = \(seconds(run.first))–\(seconds(run.last)) s"
             guard let shift = run.shift else {

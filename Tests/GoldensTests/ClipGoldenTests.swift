@@ -74,3 +74,25 @@ final class SlidingSquareScene: Scene {
         #expect(light > 30, "the titles' white letters")
     }
 }
+
+/// A changed motion is said once, without a delay claim for stretches that match a shifted golden frame by
+/// chance (a new spring settling where the old one did).
+@Suite struct ChangedMotionIsNotADelay {
+    @Test func oneLineWhenAnyRunMatchesNothing() {
+        // Actual frames 10–19 match no golden frame; frames 20–29 happen to match the golden one frame earlier.
+        let diagnosis = TimingDiagnosis(expectedCount: 40, actualCount: 40, fps: 60) { i, j in
+            if i < 10 || i >= 30 { return i == j }
+            if i < 20 { return false }
+            return j == i - 1
+        }
+        #expect(diagnosis.runs.count == 2)
+        #expect(diagnosis.lines == ["frames 10–29 (t = 0.167–0.483 s) differ, and no golden frame within 30 frames matches: the motion itself changed"])
+    }
+
+    @Test func aDelayAloneIsStillADelay() {
+        let diagnosis = TimingDiagnosis(expectedCount: 40, actualCount: 40, fps: 60) { i, j in
+            i < 10 || i >= 30 ? i == j : j == i - 3
+        }
+        #expect(diagnosis.lines == ["frames 10–29: the motion runs 3 frames (0.05 s) late from t = 0.167 s"])
+    }
+}
