@@ -99,7 +99,7 @@ let package = Package(
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
-        .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
+        .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Playback", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),
         .testTarget(name: "TextTests", dependencies: ["Text", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     resources: [.copy("Fixtures")], swiftSettings: swift5Tests),

@@ -204,6 +204,10 @@ public enum Plot {
                 text += "  \(String(format: "%7.3f", mark.time)) s  \(hex) \(style.dashed ? "dashed" : "solid ")  \(mark.label)\n"
             }
         }
+        // A begin with no end: the plot shows a green line and no red one; say why.
+        for stuck in Stage.transitions(in: trace.marks).unfinished {
+            text += "NEVER COMPLETED: \(stuck.message)\n"
+        }
         return text
     }
 }

@@ -140,7 +140,7 @@ extension Stage {
     }
 
     /// The marks paired into spans, and the begins no end followed (in the order they began).
-    static func transitions(in marks: [(time: TimeInterval, label: String)])
+    package static func transitions(in marks: [(time: TimeInterval, label: String)])
         -> (spans: [TransitionSpan], unfinished: [UnfinishedTransition]) {
         var spans: [TransitionSpan] = []
         var open: [String: TimeInterval] = [:]

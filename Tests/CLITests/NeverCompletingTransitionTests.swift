@@ -75,6 +75,11 @@ import TestSupport
         let report = try String(contentsOf: out.appendingPathComponent("report.md"), encoding: .utf8)
         #expect(report.hasPrefix("# Transition goldens: 1 of 1 scenes differ\n"), "\(report)")
         #expect(report.contains("stuck: " + Self.expected), "\(report)")
+        // The plot's legend says it too (the plot shows a begin line and no end line).
+        let plot = scratch.path("plot.png")
+        #expect(RenderTransitionCLI.run(["stuck", "--plot", plot.path, "-q"], scenes: scenes) == 0)
+        let legend = try String(contentsOf: URL(fileURLWithPath: plot.path + ".txt"), encoding: .utf8)
+        #expect(legend.contains("NEVER COMPLETED: " + Self.expected), "\(legend)")
         // Nothing was recorded for a broken scene.
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).isEmpty)
     }
