@@ -23,6 +23,7 @@ private let allowed: [String: String] = [
     "Sources/CoreGraphics/CGPath.swift": "CGPath(rect:transform:) and friends take UnsafePointer<CGAffineTransform>?",
     "Sources/QuartzCore/CAMediaTimingFunction.swift": "getControlPoint(at:values:) writes through UnsafeMutablePointer<Float>",
     "Sources/UIKit/TextAndImages/UIImage.swift": "setLineDash(_:count:phase:) reads an UnsafePointer<CGFloat> array",
+    "Sources/CoreGraphics/CGGradient.swift": "CGGradient(colorsSpace:colors:locations:) and (colorSpace:colorComponents:locations:count:) read UnsafePointer<CGFloat> arrays",
 ]
 
 /// Every Swift source of the package's targets (Sources/* and Scenes/), as paths from the repository root.
