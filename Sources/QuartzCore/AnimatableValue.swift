@@ -1,7 +1,8 @@
 import CoreGraphics
 
-/// A value Core Animation can interpolate. Additive animations also need `+` and `−`.
-public protocol Interpolatable {
+/// A value Core Animation can interpolate. Additive animations also need `+` and `−`. The key table's
+/// closures capture the type (`Value.self`), so its metatype must be sendable (`SendableMetatype`).
+public protocol Interpolatable: SendableMetatype {
     static func interpolate(_ from: Self, _ to: Self, _ progress: Double) -> Self
     /// `a + b` and `a − b`, for additive animations; components beyond any clamp are allowed.
     static func sum(_ a: Self, _ b: Self) -> Self
