@@ -93,4 +93,19 @@ import Playback
         #expect(streamed[middle][2, 2] == RGBA8(r: 255, g: 255, b: 255, a: 255))
         #expect(streamed[middle][250, 582] == red)
     }
+
+    /// What the frame loop lays over each finished frame (the device's chrome, the phone's bezel, the finger's
+    /// dot fading after the tap) is drawn the same in a stream as in a fresh still.
+    @Test func chromeBezelAndTouchesStreamAsTheyAreFresh() throws {
+        let settings = RenderSettings(device: .iPhone16, scale: 0.5, fps: 30, touches: true, chrome: true, bezel: true)
+        let plan = try Stage.plan(RevealScene.definition, settings: settings)
+        // From before the tap, through the dot's fade after the lift, to the settled screen.
+        let times = stride(from: 0, to: plan.frameCount, by: 2).map(plan.time(ofFrame:))
+        let streamed = try Stage.frames(RevealScene.definition, settings: settings, times: times)
+        #expect(streamed.count == times.count && times.count >= 10)
+        for (time, frame) in zip(times, streamed) {
+            let still = try #require(Stage.frames(RevealScene.definition, settings: settings, times: [time]).first)
+            #expect(frame == still, "t = \(time)")
+        }
+    }
 }
