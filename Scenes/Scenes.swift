@@ -21,6 +21,7 @@ public let builtInScenes: [Scene.Type] = [
     NavPushScene.self,
     NavPopScene.self,
     NavInteractivePopScene.self,
+    TabSlideScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

@@ -53,7 +53,8 @@ extension UITabBarItem {
         #expect(tabs.children.count == 2 && a.parent === tabs && tabs.tabBar.items?.count == 2)
         #expect(tabs.selectedIndex == 1 && tabs.selectedViewController === b)
         _ = tabs.view
-        #expect(b.view.superview === tabs.view)
+        // In the content area (the tab switch's container, as UIKit's transition view), under the bar.
+        #expect(b.view.superview?.superview === tabs.view && a.viewIfLoaded?.superview == nil)
     }
 
     @Test func tabBarItemsSetInAConvenienceInitializer() {

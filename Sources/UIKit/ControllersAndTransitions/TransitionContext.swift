@@ -15,9 +15,8 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     private(set) var isInteractive: Bool
     private(set) var transitionWasCancelled = false
     private(set) var percentComplete: CGFloat = 0
-    /// Set once the interaction controller has the animator's interruptible animator.
-    private(set) var interruptibleAnimator: UIViewImplicitlyAnimating?
-    var isInterruptible: Bool { interruptibleAnimator != nil }
+    /// Whether the animator has an interruptible animator (asking it, once, if nobody has yet).
+    var isInterruptible: Bool { transitionInterruptibleAnimator() != nil }
     var isCancelled: Bool { transitionWasCancelled }
     private(set) lazy var transitionDuration: TimeInterval = animator?.transitionDuration(using: self) ?? 0
     var completionVelocity: CGFloat { interactionController?.completionSpeed ?? 1 }
@@ -37,6 +36,12 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     private var alongsideCompletions: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var interactionHandlers: [(UIViewControllerTransitionCoordinatorContext) -> Void] = []
     private var animationsStarted = false
+    /// The runtime asks the animator's `interruptibleAnimator(using:)` once and keeps the answer: an
+    /// animator that builds a new one per call still gets one animator per transition.
+    private var interruptibleQuery: (asked: Bool, answer: UIViewImplicitlyAnimating?) = (false, nil)
+    /// The animator's `animateTransition(using:)` was called (the runtime calls it at most once).
+    private(set) var calledAnimateTransition = false
+    private var warnedAboutInactiveAnimator = false
 
     init(label: String, container: UIView, animated: Bool, style: UIModalPresentationStyle,
          from: UIViewController, to: UIViewController, fromView: @escaping () -> UIView?, toView: @escaping () -> UIView?,
@@ -66,13 +71,13 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
 
     // MARK: Running
 
-    /// Starts the transition: the interaction controller if there is one, else the animator, else
-    /// `withoutAnimation` (which places the views and completes). Alongside animations queued so far run
-    /// right after the animator has started.
+    /// Starts the transition: the interaction controller if there is one, else the animator's
+    /// `animateTransition(using:)`, else `withoutAnimation` (which places the views and completes).
+    /// Alongside animations queued so far run right after the animations have started.
     func start(withoutAnimation: () -> Void) {
         Timeline.current.markTransitionBegin(label)
         scrubber.start = CACurrentMediaTime()
-        guard isAnimated, let animator else {
+        guard isAnimated, animator != nil else {
             animationsStarted = true
             runPendingAlongside()
             withoutAnimation()
@@ -82,16 +87,32 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         if let interactionController {
             interactionController.startInteractiveTransition(self)
         } else {
-            animator.animateTransition(using: self)
+            callAnimateTransition()
         }
-        if !animationsStarted { animationsHaveStarted(interruptibleAnimator: nil) }
+        if !animationsStarted { animationsHaveStarted() }
     }
 
-    /// Called by the interaction controller once the animator runs (with its interruptible animator, if
-    /// any): from now on alongside animations share the transition's timing.
-    func animationsHaveStarted(interruptibleAnimator: UIViewImplicitlyAnimating?) {
+    /// `animateTransition(using:)`, at most once per transition.
+    func callAnimateTransition() {
+        guard !calledAnimateTransition, let animator else { return }
+        calledAnimateTransition = true
+        animator.animateTransition(using: self)
+    }
+
+    /// The animator's interruptible animator, or nil when it does not implement the method. Asked the
+    /// first time the runtime needs it (a percent-driven start, an alongside animation, `isInterruptible`)
+    /// and then kept for the rest of the transition, as UIKit uses the animator it got.
+    func transitionInterruptibleAnimator() -> UIViewImplicitlyAnimating? {
+        if !interruptibleQuery.asked {
+            interruptibleQuery = (true, animator?.implementedInterruptibleAnimator(using: self))
+        }
+        return interruptibleQuery.answer
+    }
+
+    /// Called by the interaction controller once the animations run: from now on alongside animations
+    /// share the transition's timing.
+    func animationsHaveStarted() {
         guard !animationsStarted else { return }
-        self.interruptibleAnimator = interruptibleAnimator
         animationsStarted = true
         runPendingAlongside()
     }
@@ -108,8 +129,8 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
     /// re-timed the transition — or (not animated / over) at once.
     private func runAlongside(_ body: @escaping () -> Void) {
         let remaining = transitionDuration - (CACurrentMediaTime() - scrubber.start)
-        if let interruptibleAnimator, interruptibleAnimator.state != .stopped {
-            interruptibleAnimator.addAnimations(body)
+        if let joined = alongsideAnimator, joined.state != .stopped {
+            joined.addAnimations(body)
         } else if isAnimated, !isFinished, remaining > 0, !scrubber.isRetimed {
             UIView.animate(withDuration: remaining, delay: 0, options: completionCurve.options, animations: body)
         } else if isAnimated, !isFinished, scrubber.isRetimed {
@@ -118,6 +139,20 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         } else {
             UIView.performWithoutAnimation(body)
         }
+    }
+
+    /// The interruptible animator alongside animations join. After `animateTransition(using:)` has run,
+    /// an animator that is still inactive is not the one running the transition (the animator built a
+    /// new one for this call): UIKit would add the animations to it and they would never run; here they
+    /// run beside the transition as UIView animations, with a warning.
+    private var alongsideAnimator: UIViewImplicitlyAnimating? {
+        guard let interruptible = transitionInterruptibleAnimator() else { return nil }
+        guard calledAnimateTransition, interruptible.state == .inactive else { return interruptible }
+        if !warnedAboutInactiveAnimator {
+            warnedAboutInactiveAnimator = true
+            UIKitWarnings.warn("interruptibleAnimator(using:) of \(type(of: animator!)) returned an animator that is not running after animateTransition(using:) (\(label)); it must return the same animator for the whole transition. Alongside animations run on their own.")
+        }
+        return nil
     }
 
     // MARK: Coordinator
@@ -159,8 +194,11 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
         self.percentComplete = min(max(percentComplete, 0), 1)
     }
 
+    /// Makes the transition interactive; a running interruptible animator pauses (the percent-driven
+    /// driver also calls this from `pause()`).
     func pauseInteractiveTransition() {
         guard !isFinished else { return }
+        if let joined = interruptibleQuery.answer, joined.isRunning { joined.pauseAnimation() }
         setInteractive(true)
     }
 
@@ -176,9 +214,12 @@ final class TransitionContext: UIViewControllerContextTransitioning, UIViewContr
 
     // MARK: Completion
 
+    /// The first call ends the transition; UIKit ignores later ones (two animations each completing the
+    /// transition is a common slip that works on iOS), so they are ignored here with a warning.
     func completeTransition(_ didComplete: Bool) {
         guard let onComplete else {
-            misuse("completeTransition(_:) called twice for the same transition (\(label))")
+            UIKitWarnings.warn("completeTransition(\(didComplete)) called again for a transition that has already completed (\(label)); ignored.")
+            return
         }
         self.onComplete = nil
         isFinished = true

@@ -146,4 +146,32 @@ extension UIViewControllerTransitionCoordinator {
     public func animate(alongsideTransition animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
         animate(alongsideTransition: animation, completion: nil)
     }
+    /// Apple's `completion: … = nil` default.
+    @discardableResult
+    public func animateAlongsideTransition(in view: UIView?, animation: ((UIViewControllerTransitionCoordinatorContext) -> Void)?) -> Bool {
+        animateAlongsideTransition(in: view, animation: animation, completion: nil)
+    }
+}
+
+/// Decides and animates a tab bar controller's tab switches. Every method is optional (protocol extension
+/// defaults); the interaction controller is asked only when an animation controller was returned.
+/// `shouldSelect`/`didSelect` are called for a tap on the tab bar only, never when `selectedIndex` or
+/// `selectedViewController` is set in code; the animators are asked for both.
+public protocol UITabBarControllerDelegate: AnyObject {
+    func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
+    func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    func tabBarController(_ tabBarController: UITabBarController,
+                          animationControllerForTransitionFrom fromVC: UIViewController,
+                          to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
+    func tabBarController(_ tabBarController: UITabBarController,
+                          interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+}
+extension UITabBarControllerDelegate {
+    public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
+    public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 animationControllerForTransitionFrom fromVC: UIViewController,
+                                 to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
 }

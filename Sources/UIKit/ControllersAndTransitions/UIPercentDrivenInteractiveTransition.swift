@@ -27,20 +27,27 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
     private var animator: UIViewImplicitlyAnimating?
     private var cancelEnd: Int?
 
+    /// With an interruptible animator the driver runs that animator (paused at 0 for an interactive
+    /// start, started otherwise) and `animateTransition(using:)` is not called; without one it calls
+    /// `animateTransition(using:)` and freezes the animations it made (for an interactive start).
     open func startInteractiveTransition(_ transitionContext: UIViewControllerContextTransitioning) {
-        guard let context = transitionContext as? TransitionContext, let transitionAnimator = context.animator else {
+        guard let context = transitionContext as? TransitionContext, context.animator != nil else {
             misuse("UIPercentDrivenInteractiveTransition.startInteractiveTransition: UIKit starts interaction controllers; do not call it yourself")
         }
         self.context = context
         animator = nil
         percentComplete = 0
-        transitionAnimator.animateTransition(using: context)
-        if let interruptible = transitionAnimator.implementedInterruptibleAnimator(using: context) {
+        if let interruptible = context.transitionInterruptibleAnimator() {
             animator = interruptible
-            context.animationsHaveStarted(interruptibleAnimator: interruptible)
-            if context.isInteractive { pauseAnimator(interruptible) }
+            context.animationsHaveStarted()
+            if context.isInteractive {
+                pauseAnimator(interruptible)
+            } else if interruptible.state == .inactive {
+                interruptible.startAnimation()
+            }
         } else {
-            context.animationsHaveStarted(interruptibleAnimator: nil)
+            context.callAnimateTransition()
+            context.animationsHaveStarted()
             if context.isInteractive { context.scrubber.freeze(at: 0) }
         }
     }
@@ -50,8 +57,6 @@ open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTran
         guard let context, !context.isFinished else { return }
         context.pauseInteractiveTransition()
         if let animator {
-            let again = context.animator?.implementedInterruptibleAnimator(using: context)
-            checkUsage(again === animator, "interruptibleAnimator(using:) returned a different animator during the same transition (\(context.label)); UIKit requires the same object for the whole transition: create it once and keep it until animationEnded(_:)")
             pauseAnimator(animator)
             percentComplete = animator.fractionComplete
         } else {

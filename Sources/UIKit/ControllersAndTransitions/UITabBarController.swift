@@ -146,9 +146,13 @@ open class UITabBar: UIView {
     }
 }
 
-/// Shows one child at a time above a tab bar.
+/// Shows one child at a time above a tab bar. A tab switch — a tap on the bar, or `selectedIndex` /
+/// `selectedViewController` set in code while on screen — runs the delegate's animator, if it returns
+/// one, as a view-controller transition in the content area above which the bar stays (interactive when
+/// the delegate also returns an interaction controller); without one the new tab shows at once.
 open class UITabBarController: UIViewController {
     public let tabBar = UITabBar()
+    open weak var delegate: UITabBarControllerDelegate?
 
     open var viewControllers: [UIViewController]? {
         get { storedViewControllers }
@@ -160,36 +164,52 @@ open class UITabBarController: UIViewController {
             tabBar.items = viewControllers?.enumerated().map { index, child in
                 child.tabBarItem ?? UITabBarItem(title: child.title, image: nil, tag: index)
             }
-            selectedIndex = min(selectedIndex, max((viewControllers?.count ?? 1) - 1, 0))
+            storedSelectedIndex = min(storedSelectedIndex, max((viewControllers?.count ?? 1) - 1, 0))
             showSelected()
         }
     }
     private var storedViewControllers: [UIViewController]?
+    /// Setting it switches tabs as a tap does, with the delegate's animator, but without asking
+    /// `shouldSelect` or telling `didSelect` (as on iOS). During a switch it reads the new tab.
     open var selectedIndex: Int {
         get { storedSelectedIndex }
-        set { storedSelectedIndex = newValue; showSelected() }
+        set { select(newValue) }
     }
     private var storedSelectedIndex: Int = 0
     open override var childForStatusBarStyle: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
-        set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { selectedIndex = index } }
+        set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { select(index) } }
     }
+
+    /// The transition's container: holds the selected child's view, below the tab bar.
+    private let contentView = UIView()
+    private var transition: TransitionContext?
 
     open override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
         view.backgroundColor = .systemBackground
+        contentView.frame = view.bounds
+        contentView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        view.addSubview(contentView)
         view.addSubview(tabBar)
+        tabBar.addGestureRecognizer(UITapGestureRecognizer { [unowned self] (tap: UITapGestureRecognizer) in
+            self.tabBarTapped(at: tap.location(in: self.tabBar))
+        })
     }
 
     private func showSelected() {
-        guard isViewLoaded else { return }
+        guard isViewLoaded, transition == nil else { return }
         for child in viewControllers ?? [] where child !== selectedViewController { child.viewIfLoaded?.removeFromSuperview() }
-        if let selected = selectedViewController, selected.view.superview !== view {
-            view.insertSubview(selected.view, at: 0)
+        if let selected = selectedViewController, selected.view.superview !== contentView {
+            contentView.insertSubview(selected.view, at: 0)
         }
-        tabBar.selectedItem = tabBar.items?.indices.contains(selectedIndex) == true ? tabBar.items?[selectedIndex] : nil
+        showSelectedItem()
         view.setNeedsLayout()
+    }
+
+    private func showSelectedItem() {
+        tabBar.selectedItem = tabBar.items?.indices.contains(selectedIndex) == true ? tabBar.items?[selectedIndex] : nil
     }
 
     open override func viewDidLoad() {
@@ -208,10 +228,103 @@ open class UITabBarController: UIViewController {
 
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
-        selectedViewController?.view.frame = view.bounds
+        contentView.frame = view.bounds
+        if transition == nil { selectedViewController?.view.frame = contentView.bounds }
         if tabBar.superview === view {
             let height = UITabBar.barHeight + view.safeAreaInsets.bottom
             tabBar.frame = CGRect(x: 0, y: view.bounds.height - height, width: view.bounds.width, height: height)
+        }
+    }
+
+    // MARK: Switching tabs
+
+    /// A tap on the bar: the item under the finger, if enabled, and if the delegate agrees. Tapping the
+    /// selected tab pops a navigation controller there to its root, as on iOS.
+    private func tabBarTapped(at point: CGPoint) {
+        guard let items = tabBar.items, !items.isEmpty, let children = viewControllers, tabBar.bounds.width > 0 else { return }
+        let index = min(max(Int(point.x / (tabBar.bounds.width / CGFloat(items.count))), 0), items.count - 1)
+        guard items[index].isEnabled, children.indices.contains(index), transition == nil else { return }
+        let child = children[index]
+        guard delegate?.tabBarController(self, shouldSelect: child) ?? true else { return }
+        if index == selectedIndex {
+            (child as? UINavigationController)?.popToRootViewController(animated: true)
+        } else {
+            select(index)
+        }
+        delegate?.tabBarController(self, didSelect: child)
+    }
+
+    /// Selects `index`: through the delegate's transition when on screen and it returns an animator,
+    /// otherwise at once. Ignored (with a warning) while a switch runs.
+    private func select(_ index: Int) {
+        guard transition == nil else {
+            ModalTransition.warn("UITabBarController: selecting tab \(index) while a tab transition is in progress; ignored.")
+            return
+        }
+        let oldIndex = storedSelectedIndex
+        guard index != oldIndex, isViewLoaded, view.window != nil, let children = viewControllers,
+              children.indices.contains(oldIndex), children.indices.contains(index),
+              let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: children[oldIndex], to: children[index])
+        else {
+            storedSelectedIndex = index
+            showSelected()
+            return
+        }
+        runTransition(from: children[oldIndex], to: children[index], oldIndex: oldIndex, newIndex: index, animator: animator)
+    }
+
+    /// The switch as a view-controller transition in the content area: the selection (and the bar's
+    /// item) change at once; a cancelled switch puts the old tab back.
+    private func runTransition(from: UIViewController, to: UIViewController, oldIndex: Int, newIndex: Int,
+                               animator: UIViewControllerAnimatedTransitioning) {
+        let interaction = delegate?.tabBarController(self, interactionControllerFor: animator)
+        let container = contentView
+        let fromView = from.view!, toView = to.view!
+        let bounds = container.bounds
+        toView.frame = bounds
+        storedSelectedIndex = newIndex
+        showSelectedItem()
+        var context: TransitionContext!
+        context = TransitionContext(
+            label: "tab \(type(of: to))", container: container, animated: true,
+            style: .none, from: from, to: to, fromView: { fromView }, toView: { toView },
+            frames: [ObjectIdentifier(from): { (bounds, .zero) }, ObjectIdentifier(to): { (.zero, bounds) }],
+            animator: animator, interactionController: interaction
+        ) { [unowned self] completed in
+            animator.animationEnded(completed)
+            context.runAlongsideCompletions()
+            from.activeTransition = nil
+            to.activeTransition = nil
+            self.activeTransition = nil
+            self.transition = nil
+            if completed {
+                fromView.removeFromSuperview()
+                if toView.superview !== container { container.addSubview(toView) }
+                toView.frame = container.bounds
+                from.endAppearanceTransition()
+                to.endAppearanceTransition()
+            } else {
+                // Cancelled (interactive): the old tab stays selected.
+                self.storedSelectedIndex = oldIndex
+                self.showSelectedItem()
+                toView.removeFromSuperview()
+                if fromView.superview !== container { container.addSubview(fromView) }
+                to.beginAppearanceTransition(false, animated: true)
+                from.beginAppearanceTransition(true, animated: true)
+                to.endAppearanceTransition()
+                from.endAppearanceTransition()
+            }
+            self.view.setNeedsLayout()
+        }
+        transition = context
+        activeTransition = context
+        from.activeTransition = context
+        to.activeTransition = context
+        from.beginAppearanceTransition(false, animated: true)
+        to.beginAppearanceTransition(true, animated: true)
+        context.start {
+            if toView.superview !== container { container.addSubview(toView) }
+            context.completeTransition(true)
         }
     }
 }
