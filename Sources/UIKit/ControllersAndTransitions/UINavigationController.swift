@@ -8,6 +8,10 @@ public protocol UINavigationControllerDelegate: AnyObject {
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
     func navigationController(_ navigationController: UINavigationController,
                               interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// Inert: renders are portrait; the answer is never asked for.
+    func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController) -> UIInterfaceOrientationMask
+    /// Inert: renders are portrait; the answer is never asked for.
+    func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController) -> UIInterfaceOrientation
 }
 extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
@@ -17,6 +21,8 @@ extension UINavigationControllerDelegate {
                                      from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     public func navigationController(_ navigationController: UINavigationController,
                                      interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController) -> UIInterfaceOrientationMask { .all }
+    public func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController) -> UIInterfaceOrientation { .portrait }
 }
 
 /// A stack of controllers under a navigation bar. The top controller's view fills the content view (under
@@ -84,6 +90,7 @@ open class UINavigationController: UIViewController {
     open var topViewController: UIViewController? { stack.last }
     /// The top controller decides (UIKit asks the navigation bar's style first; there is no bar style here).
     open override var childForStatusBarStyle: UIViewController? { topViewController }
+    open override var childForStatusBarHidden: UIViewController? { topViewController }
     /// The top controller, or the controller it presents.
     open var visibleViewController: UIViewController? {
         var visible = topViewController

@@ -149,6 +149,8 @@ open class UITabBar: UIView {
 /// Shows one child at a time above a tab bar.
 open class UITabBarController: UIViewController {
     public let tabBar = UITabBar()
+    /// Vends the tab switch's transition objects and hears of selections the user makes in the bar.
+    open weak var delegate: UITabBarControllerDelegate?
 
     open var viewControllers: [UIViewController]? {
         get { storedViewControllers }
@@ -165,12 +167,17 @@ open class UITabBarController: UIViewController {
         }
     }
     private var storedViewControllers: [UIViewController]?
+    /// Sets the tabs' controllers (never animated here: the bar's items are replaced at once).
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        self.viewControllers = viewControllers
+    }
     open var selectedIndex: Int {
         get { storedSelectedIndex }
         set { storedSelectedIndex = newValue; showSelected() }
     }
     private var storedSelectedIndex: Int = 0
     open override var childForStatusBarStyle: UIViewController? { selectedViewController }
+    open override var childForStatusBarHidden: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
         set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { selectedIndex = index } }

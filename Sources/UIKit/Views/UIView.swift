@@ -154,8 +154,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// controller's view outside a hierarchy its parent's or presenter's; at the top, the screen's.
     var effectiveStyle: UIUserInterfaceStyle {
         if ownStyle != .unspecified { return ownStyle }
-        if let controller = owningViewController, controller.overrideUserInterfaceStyle != .unspecified {
-            return controller.overrideUserInterfaceStyle
+        if let controller = owningViewController, controller.effectiveOverrideStyle != .unspecified {
+            return controller.effectiveOverrideStyle
         }
         if let superview { return superview.effectiveStyle }
         if let controller = owningViewController, let above = controller.parent ?? controller.presentingViewController {
