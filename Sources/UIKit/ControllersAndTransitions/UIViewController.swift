@@ -248,14 +248,15 @@ open class UIViewController: UIResponder {
     open func viewDidAppear(_ animated: Bool) {}
     open func viewWillDisappear(_ animated: Bool) {}
     open func viewDidDisappear(_ animated: Bool) {}
-    /// Called once each time the view appears, after `viewWillAppear(_:)`, when the view is in the window
-    /// with its traits and safe area known: at its first layout pass while appearing (before
-    /// `viewWillLayoutSubviews()`), or at the latest just before `viewDidAppear(_:)`.
+    /// Called once each time the view appears, after `viewWillAppear(_:)`, once the view is in the window
+    /// with its traits and safe area known: right after `viewWillAppear` when it is already there,
+    /// otherwise when it enters the window (a transition adding it to the container), and at the latest
+    /// just before `viewDidAppear(_:)`.
     open func viewIsAppearing(_ animated: Bool) {}
     open func viewWillLayoutSubviews() {}
     open func viewDidLayoutSubviews() {}
-    /// Called before the layout pass in which the view's safe area insets differ from the last pass
-    /// (the view entering a window, bars, `additionalSafeAreaInsets`).
+    /// Called when the view's safe area insets differ from the last time they were looked at: when the
+    /// view enters a window, and before each layout pass of the view (bars, `additionalSafeAreaInsets`).
     open func viewSafeAreaInsetsDidChange() {}
 
     // MARK: Content container
@@ -299,7 +300,8 @@ open class UIViewController: UIResponder {
         return NSDirectionalEdgeInsets(top: 0, leading: side, bottom: 0, trailing: side)
     }
     open var viewRespectsSystemMinimumLayoutMargins = true
-    /// Called before the layout pass in which the view's layout margins differ from the last pass.
+    /// Called when the view's layout margins differ from the last time they were looked at (entering a
+    /// window, before each layout pass of the view).
     open func viewLayoutMarginsDidChange() {}
     /// Inert: views always extend under the bars here (UIKit's default, `.all`); stored.
     open var edgesForExtendedLayout: UIRectEdge = .all
@@ -431,6 +433,17 @@ open class UIViewController: UIResponder {
     /// Before the view's layout pass: the safe-area and margin callbacks when those changed, and
     /// `viewIsAppearing(_:)` when the view appears in a window.
     func viewWillBeLaidOut(_ view: UIView) {
+        reportGeometryChanges(of: view)
+        callIsAppearingIfInWindow()
+    }
+    /// When the view enters (or leaves) a window: the same, so an appearing view hears them before
+    /// the transition moves it, as on iOS.
+    func viewDidChangeWindow(_ view: UIView) {
+        guard view.window != nil else { return }
+        reportGeometryChanges(of: view)
+        callIsAppearingIfInWindow()
+    }
+    private func reportGeometryChanges(of view: UIView) {
         let insets = view.safeAreaInsets
         if insets != lastSafeAreaInsets {
             lastSafeAreaInsets = insets
@@ -441,10 +454,11 @@ open class UIViewController: UIResponder {
             lastLayoutMargins = margins
             viewLayoutMarginsDidChange()
         }
-        if owesIsAppearing, view.window != nil {
-            owesIsAppearing = false
-            viewIsAppearing(appearanceAnimated)
-        }
+    }
+    private func callIsAppearingIfInWindow() {
+        guard owesIsAppearing, loadedView?.window != nil else { return }
+        owesIsAppearing = false
+        viewIsAppearing(appearanceAnimated)
     }
 
     /// Sends `viewWillAppear` (or `viewWillDisappear`) now and the matching "did" call at
@@ -457,6 +471,7 @@ open class UIViewController: UIResponder {
             appearanceAnimated = animated
             viewWillAppear(animated)
             owesIsAppearing = true
+            callIsAppearingIfInWindow()
         case (false, .appeared), (false, .appearing):
             appearanceState = .disappearing
             appearanceAnimated = animated

@@ -288,6 +288,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func didMoveToWindow() {}
 
     private func notifyWindowChanged() {
+        owningViewController?.viewDidChangeWindow(self)
         didMoveToWindow()
         for child in subviews { child.notifyWindowChanged() }
     }
