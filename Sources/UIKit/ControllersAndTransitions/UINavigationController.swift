@@ -42,6 +42,14 @@ open class UINavigationController: UIViewController {
     /// How long the bar slides when shown or hidden with animation (Apple's constant; its value, 0.2 s, is
     /// what it reads on iOS).
     public class var hideShowBarDuration: CGFloat { 0.2 }
+    /// Inert: the navigation controller's toolbar is not drawn here (hidden, as by default); stored.
+    open var isToolbarHidden = true
+    /// Inert: the toolbar is not drawn here; stores the value.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    /// Inert: there is no keyboard offscreen; stored.
+    open var hidesBarsWhenKeyboardAppears = false
+    /// Inert: renders are portrait, never vertically compact; stored.
+    open var hidesBarsWhenVerticallyCompact = false
 
     private var stack: [UIViewController] = []
     /// A stack set during a push or pop, applied when it ends.
