@@ -467,3 +467,27 @@ final class SizedDelegate: UIViewControllerTransitioningDelegate {
                               "UIApplicationDidBecomeActiveNotification"])
     }
 }
+
+@Suite struct ModalTransitionStyleTests {
+    /// `.crossDissolve` fades the presented view in over 0.5 s where it will stay (the presenter's view
+    /// visible beneath until the end), and out on dismissal.
+    @Test func crossDissolve() {
+        onStage(UIViewController()) { stage in
+            let root = stage.window.rootViewController!
+            let presented = UIViewController()
+            presented.modalPresentationStyle = .overFullScreen
+            presented.modalTransitionStyle = .crossDissolve
+            root.present(presented, animated: true)
+            stage.run(for: 0.25)
+            #expect(presented.view.shownFrame == stage.window.bounds)
+            #expect(presented.view.shownAlpha > 0.2 && presented.view.shownAlpha < 0.8)
+            stage.settle()
+            #expect(presented.view.alpha == 1 && root.presentedViewController === presented)
+            presented.dismiss(animated: true)
+            stage.run(for: 0.25)
+            #expect(presented.view.shownAlpha > 0.2 && presented.view.shownAlpha < 0.8)
+            stage.settle()
+            #expect(root.presentedViewController == nil && presented.view.superview == nil && presented.view.alpha == 1)
+        }
+    }
+}

@@ -21,7 +21,7 @@ enum ModalTransition {
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forPresented: presented, presenting: presenter, source: source) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? CoverVerticalAnimator(presenting: true)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: true)) : nil
 
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -112,7 +112,7 @@ enum ModalTransition {
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forDismissed: presented) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? CoverVerticalAnimator(presenting: false)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: false)) : nil
         let removesPresenter = controller.shouldRemovePresentersView
         let presenterView = presenter.view!
         if removesPresenter {

@@ -57,8 +57,8 @@ open class UIViewController: UIResponder {
     /// presentation controller's delegate hears `presentationControllerDidAttemptToDismiss`); `dismiss`
     /// from code still works. A child's value counts for its container, as on iOS.
     open var isModalInPresentation = false
-    /// Inert: only the cover-vertical animation is drawn for UIKit's own modal transitions; the other
-    /// styles are stored and read back (a custom animator draws anything).
+    /// UIKit's own modal animation when the transitioning delegate gives none: cover vertical, cross-dissolve
+    /// or a horizontal flip (0.5 s ease-in-out each); `.partialCurl` is drawn as cover vertical.
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
     /// Inert: current-context presentations cover the whole window here, so there is no context whose
     /// transition style could be used; stored.
