@@ -116,7 +116,7 @@ public final class SceneSession {
             var tree = window.layer.snapshot(at: timeline.now)
             if chrome {
                 let key = ChromeKey(lightness: window.statusBarAppearance.lightness(at: timeline.now),
-                                    statusBarHidden: window.rootViewController?.statusBarStyleOwner.prefersStatusBarHidden ?? false,
+                                    statusBarHidden: window.rootViewController?.statusBarHiddenOwner.prefersStatusBarHidden ?? false,
                                     scale: scale ?? device.scale)
                 // The chrome changes only with the style (and during a style's cross-fade): made again per
                 // frame, its Wi-Fi glyph would be a new image every frame (rasterized again, and never equal

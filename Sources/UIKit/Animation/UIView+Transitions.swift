@@ -101,11 +101,3 @@ extension UIView {
         }, completion: completion)
     }
 }
-
-/// UIKit's content-container protocol: controllers hear size changes through it. Renders have a fixed
-/// screen size, so `viewWillTransition(to:with:)` is never called here; overrides compile and stay silent.
-public protocol UIContentContainer: AnyObject {
-    func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator)
-}
-
-extension UIViewController: UIContentContainer {}

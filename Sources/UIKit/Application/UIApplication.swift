@@ -45,6 +45,68 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     @available(iOS, deprecated: 13.0, message: "Use the statusBarManager property of the window scene instead")
     public var statusBarStyle: UIStatusBarStyle { windowScene.statusBarManager?.statusBarStyle ?? .default }
     public var userInterfaceLayoutDirection: UIUserInterfaceLayoutDirection { .leftToRight }
+    /// The Dynamic Type size: the default, as every render uses.
+    public var preferredContentSizeCategory: UIContentSizeCategory { .large }
+
+    /// Inert: a render has no idle timer or screen lock; stored.
+    public var isIdleTimerDisabled = false
+    /// Inert: shaking the device does not exist offscreen; stored.
+    public var applicationSupportsShakeToEdit = true
+    /// Protected data is always available (the device is never locked here).
+    public var isProtectedDataAvailable: Bool { true }
+    /// Inert: a render opens no other app or URL; the completion handler is called with false on the
+    /// virtual clock's next turn.
+    public func open(_ url: URL, options: [UIApplication.OpenExternalURLOptionsKey: Any] = [:],
+                     completionHandler completion: ((Bool) -> Void)? = nil) {
+        guard let completion else { return }
+        _ = Timeline.current.schedule(at: CACurrentMediaTime()) { completion(false) }
+    }
+    /// Inert: a render opens no other app or URL; always false.
+    public func canOpenURL(_ url: URL) -> Bool { false }
+    /// Inert: renders are portrait; answers an iPhone's default.
+    public func supportedInterfaceOrientations(for window: UIWindow?) -> UIInterfaceOrientationMask { .allButUpsideDown }
+    /// The Settings app's URL string (opening it is inert).
+    public static let openSettingsURLString = "app-settings:"
+    public static let openNotificationSettingsURLString = "app-settings:notifications"
+
+    public struct OpenExternalURLOptionsKey: RawRepresentable, Hashable, Sendable {
+        public let rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public static let universalLinksOnly = OpenExternalURLOptionsKey(rawValue: "UIApplicationOpenURLOptionUniversalLinksOnly")
+    }
+
+    // MARK: Life-cycle notifications
+
+    public static let didFinishLaunchingNotification = Notification.Name("UIApplicationDidFinishLaunchingNotification")
+    public static let didBecomeActiveNotification = Notification.Name("UIApplicationDidBecomeActiveNotification")
+    public static let willResignActiveNotification = Notification.Name("UIApplicationWillResignActiveNotification")
+    public static let didEnterBackgroundNotification = Notification.Name("UIApplicationDidEnterBackgroundNotification")
+    public static let willEnterForegroundNotification = Notification.Name("UIApplicationWillEnterForegroundNotification")
+    public static let willTerminateNotification = Notification.Name("UIApplicationWillTerminateNotification")
+    public static let didReceiveMemoryWarningNotification = Notification.Name("UIApplicationDidReceiveMemoryWarningNotification")
+    public static let significantTimeChangeNotification = Notification.Name("UIApplicationSignificantTimeChangeNotification")
+    public static let userDidTakeScreenshotNotification = Notification.Name("UIApplicationUserDidTakeScreenshotNotification")
+    public static let backgroundRefreshStatusDidChangeNotification = Notification.Name("UIApplicationBackgroundRefreshStatusDidChangeNotification")
+    public static let protectedDataWillBecomeUnavailableNotification = Notification.Name("UIApplicationProtectedDataWillBecomeUnavailable")
+    public static let protectedDataDidBecomeAvailableNotification = Notification.Name("UIApplicationProtectedDataDidBecomeAvailable")
+
+    /// Whether the launch notifications were posted (once per app, that is per scene run).
+    private var launched = false
+    /// A scene's life here is one launch into the foreground: when the app's first window is shown
+    /// (`makeKeyAndVisible()`), `didFinishLaunchingNotification` is posted before its root controller
+    /// appears and `didBecomeActiveNotification` after its `viewDidAppear`, on `NotificationCenter.default`
+    /// with this app as the object. Nothing else is posted: a render never resigns, backgrounds or ends.
+    func windowWillShow() {
+        guard !launched else { return }
+        launched = true
+        NotificationCenter.default.post(name: Self.didFinishLaunchingNotification, object: self)
+    }
+    func windowDidShow() {
+        guard !postedActive else { return }
+        postedActive = true
+        NotificationCenter.default.post(name: Self.didBecomeActiveNotification, object: self)
+    }
+    private var postedActive = false
 }
 
 public enum UIUserInterfaceLayoutDirection: Int, Sendable { case leftToRight, rightToLeft }
@@ -79,6 +141,19 @@ public enum UIInterfaceOrientation: Int, Sendable {
     public var isLandscape: Bool { self == .landscapeLeft || self == .landscapeRight }
 }
 
+/// The orientations a controller supports. Renders are portrait, so the answers are never consulted.
+public struct UIInterfaceOrientationMask: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let portrait = UIInterfaceOrientationMask(rawValue: 1 << 1)
+    public static let landscapeLeft = UIInterfaceOrientationMask(rawValue: 1 << 4)
+    public static let landscapeRight = UIInterfaceOrientationMask(rawValue: 1 << 3)
+    public static let portraitUpsideDown = UIInterfaceOrientationMask(rawValue: 1 << 2)
+    public static let landscape: UIInterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    public static let all: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight, .portraitUpsideDown]
+    public static let allButUpsideDown: UIInterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
+}
+
 /// The status bar of a window scene, as its key window's controllers decide it.
 public final class UIStatusBarManager: @unchecked Sendable {
     private weak var scene: UIWindowScene?
@@ -86,7 +161,7 @@ public final class UIStatusBarManager: @unchecked Sendable {
 
     private var keyWindow: UIWindow? { scene?.keyWindow ?? scene?.windows.last }
     public var isStatusBarHidden: Bool {
-        keyWindow?.rootViewController?.statusBarStyleOwner.prefersStatusBarHidden ?? false
+        keyWindow?.rootViewController?.statusBarHiddenOwner.prefersStatusBarHidden ?? false
     }
     /// The style the key window's deciding controller asks for.
     public var statusBarStyle: UIStatusBarStyle { keyWindow?.statusBarStyle ?? .default }

@@ -18,6 +18,19 @@ extension UIViewController {
         if let child = childForStatusBarStyle { return child.statusBarStyleOwner }
         return self
     }
+
+    /// Which controller's `prefersStatusBarHidden` iOS uses for this one: the same presentation rule as
+    /// the style's, with containers deferring to `childForStatusBarHidden`.
+    package var statusBarHiddenOwner: UIViewController {
+        if let presented = presentedViewController {
+            switch presented.modalPresentationStyle {
+            case .fullScreen, .overFullScreen: return presented.statusBarHiddenOwner
+            default: if presented.modalPresentationCapturesStatusBarAppearance { return presented.statusBarHiddenOwner }
+            }
+        }
+        if let child = childForStatusBarHidden { return child.statusBarHiddenOwner }
+        return self
+    }
 }
 
 /// The status bar as a window shows it: the style it applied last, and how light its content is now

@@ -67,6 +67,8 @@ open class UIWindow: UIView {
         isHidden = false
         guard !isVisible else { return }
         isVisible = true
+        UIApplication.shared.windowWillShow()
+        defer { UIApplication.shared.windowDidShow() }
         guard let root = rootViewController else { return }
         root.beginAppearanceTransition(true, animated: false)
         layoutIfNeeded()

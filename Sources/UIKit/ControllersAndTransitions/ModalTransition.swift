@@ -14,23 +14,14 @@ enum ModalTransition {
             warn("Attempt to present \(type(of: presented)) on \(type(of: presenter)) whose view is not in a window; ignored, as UIKit does.")
             return
         }
-        let style = effectiveStyle(presented.modalPresentationStyle)
+        // UIKit's order: presentation controller (adapted to the compact width through its delegate),
+        // animation controller, interaction controller (only when there is an animator).
+        let setup = UIPresentationController.setUp(presenting: presented, from: presenter, source: source)
+        let presented = setup.presented, controller = setup.controller, style = setup.style
         let delegate = presented.transitioningDelegate
-        // UIKit's order: presentation controller, animation controller, interaction
-        // controller (only when there is an animator).
-        let controller: UIPresentationController
-        switch style {
-        case .custom:
-            controller = delegate?.presentationController(forPresented: presented, presenting: presenter, source: source)
-                ?? UIPresentationController(presentedViewController: presented, presenting: presenter)
-        case .pageSheet, .formSheet:
-            controller = SheetPresentationController(presented: presented, presenting: presenter, style: style)
-        default:
-            controller = FullScreenPresentationController(presented: presented, presenting: presenter, style: style)
-        }
         let custom = animated ? delegate?.animationController(forPresented: presented, presenting: presenter, source: source) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? CoverVerticalAnimator(presenting: true)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: true)) : nil
 
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -92,6 +83,7 @@ enum ModalTransition {
         presenter.activeTransition = context
         presented.activeTransition = context
 
+        setup.willPresent(animated ? context : nil)
         presented.beginAppearanceTransition(true, animated: animated)
         if removesPresenter { presenter.beginAppearanceTransition(false, animated: animated) }
         controller.presentationTransitionWillBegin()
@@ -120,7 +112,7 @@ enum ModalTransition {
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forDismissed: presented) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? CoverVerticalAnimator(presenting: false)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: false)) : nil
         let removesPresenter = controller.shouldRemovePresentersView
         let presenterView = presenter.view!
         if removesPresenter {

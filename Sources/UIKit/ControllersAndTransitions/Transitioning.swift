@@ -153,25 +153,116 @@ extension UIViewControllerTransitionCoordinator {
     }
 }
 
-/// Decides and animates a tab bar controller's tab switches. Every method is optional (protocol extension
-/// defaults); the interaction controller is asked only when an animation controller was returned.
-/// `shouldSelect`/`didSelect` are called for a tap on the tab bar only, never when `selectedIndex` or
-/// `selectedViewController` is set in code; the animators are asked for both.
+// MARK: - Content containers
+
+/// What a parent (a container controller or a presentation controller) and its children tell each other
+/// about size: the child's preferred content size, the size the parent gives it, and coming size and
+/// trait changes. Every requirement is required, as in UIKit; `UIViewController` and
+/// `UIPresentationController` implement them all in their class bodies, so subclasses override them.
+public protocol UIContentContainer: AnyObject {
+    /// The size the container would like; setting it on a controller tells its parent or presentation
+    /// controller (`preferredContentSizeDidChange(forChildContentContainer:)`).
+    var preferredContentSize: CGSize { get }
+    func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer)
+    func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer)
+    func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize
+    func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator)
+    func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator)
+}
+
+// MARK: - Adaptive presentation
+
+/// Decides how a presentation adapts to a compact width and hears of dismissals the user starts. Every
+/// method is optional (protocol extension defaults).
+///
+/// When UIKit calls what, here (a render's screen is a phone in portrait: compact width, regular height):
+/// - At presentation of a `.popover`, `.formSheet`, `.pageSheet` or `.automatic` controller (never
+///   `.custom` or the full-screen styles): `adaptivePresentationStyle(for:traitCollection:)` (whose
+///   default asks `adaptivePresentationStyle(for:)`, whose default is the presentation controller's own
+///   adaptive style); when the answer is neither `.none` nor the requested style,
+///   `presentationController(_:viewControllerForAdaptivePresentationStyle:)` (a controller to present
+///   instead), then `presentationController(_:willPresentWithAdaptiveStyle:transitionCoordinator:)`
+///   (also with `.none` when nothing adapts), and for a popover shown as a sheet
+///   `presentationController(_:prepare:)`.
+/// - A dismissal the user starts (pulling a sheet down; not `dismiss(animated:)` from code):
+///   `presentationControllerShouldDismiss(_:)` unless `isModalInPresentation` already refuses; refused →
+///   `presentationControllerDidAttemptToDismiss(_:)`; allowed → `presentationControllerWillDismiss(_:)`,
+///   the dismissal, then `presentationControllerDidDismiss(_:)` once it completes.
+public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
+    func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle
+    func adaptivePresentationStyle(for controller: UIPresentationController,
+                                   traitCollection: UITraitCollection) -> UIModalPresentationStyle
+    func presentationController(_ controller: UIPresentationController,
+                                viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle) -> UIViewController?
+    func presentationController(_ presentationController: UIPresentationController,
+                                willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+                                transitionCoordinator: UIViewControllerTransitionCoordinator?)
+    func presentationController(_ presentationController: UIPresentationController,
+                                prepare adaptivePresentationController: UIPresentationController)
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController)
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
+}
+extension UIAdaptivePresentationControllerDelegate {
+    /// Default: the presentation controller's own answer (`adaptivePresentationStyle`).
+    public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
+        controller.adaptivePresentationStyle
+    }
+    /// Default: `adaptivePresentationStyle(for:)`, as UIKit falls back to it.
+    public func adaptivePresentationStyle(for controller: UIPresentationController,
+                                          traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        adaptivePresentationStyle(for: controller)
+    }
+    public func presentationController(_ controller: UIPresentationController,
+                                       viewControllerForAdaptivePresentationStyle style: UIModalPresentationStyle) -> UIViewController? { nil }
+    public func presentationController(_ presentationController: UIPresentationController,
+                                       willPresentWithAdaptiveStyle style: UIModalPresentationStyle,
+                                       transitionCoordinator: UIViewControllerTransitionCoordinator?) {}
+    public func presentationController(_ presentationController: UIPresentationController,
+                                       prepare adaptivePresentationController: UIPresentationController) {}
+    public func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { true }
+    public func presentationControllerWillDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidDismiss(_ presentationController: UIPresentationController) {}
+    public func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) {}
+}
+
+// MARK: - Tab bar controller delegate
+
+/// Vends a tab bar controller's transition objects and hears of selections. Every method is optional
+/// (protocol extension defaults); the interaction controller is asked only when an animation controller
+/// was returned. `shouldSelect`/`didSelect` are called for a tap on the tab bar only, never when
+/// `selectedIndex` or `selectedViewController` is set in code; the animators are asked for both, as in UIKit.
 public protocol UITabBarControllerDelegate: AnyObject {
     func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool
     func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController)
+    /// Inert: there is no "More" customization sheet offscreen; never called.
+    func tabBarController(_ tabBarController: UITabBarController, willBeginCustomizing viewControllers: [UIViewController])
+    /// Inert: there is no "More" customization sheet offscreen; never called.
+    func tabBarController(_ tabBarController: UITabBarController, willEndCustomizing viewControllers: [UIViewController], changed: Bool)
+    /// Inert: there is no "More" customization sheet offscreen; never called.
+    func tabBarController(_ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController], changed: Bool)
+    /// Inert: renders are portrait; the answer is never asked for.
+    func tabBarControllerSupportedInterfaceOrientations(_ tabBarController: UITabBarController) -> UIInterfaceOrientationMask
+    /// Inert: renders are portrait; the answer is never asked for.
+    func tabBarControllerPreferredInterfaceOrientationForPresentation(_ tabBarController: UITabBarController) -> UIInterfaceOrientation
+    func tabBarController(_ tabBarController: UITabBarController,
+                          interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
     func tabBarController(_ tabBarController: UITabBarController,
                           animationControllerForTransitionFrom fromVC: UIViewController,
                           to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
-    func tabBarController(_ tabBarController: UITabBarController,
-                          interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
 }
 extension UITabBarControllerDelegate {
     public func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool { true }
     public func tabBarController(_ tabBarController: UITabBarController, didSelect viewController: UIViewController) {}
+    public func tabBarController(_ tabBarController: UITabBarController, willBeginCustomizing viewControllers: [UIViewController]) {}
+    public func tabBarController(_ tabBarController: UITabBarController, willEndCustomizing viewControllers: [UIViewController], changed: Bool) {}
+    public func tabBarController(_ tabBarController: UITabBarController, didEndCustomizing viewControllers: [UIViewController], changed: Bool) {}
+    public func tabBarControllerSupportedInterfaceOrientations(_ tabBarController: UITabBarController) -> UIInterfaceOrientationMask { .all }
+    public func tabBarControllerPreferredInterfaceOrientationForPresentation(_ tabBarController: UITabBarController) -> UIInterfaceOrientation { .portrait }
+    public func tabBarController(_ tabBarController: UITabBarController,
+                                 interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
     public func tabBarController(_ tabBarController: UITabBarController,
                                  animationControllerForTransitionFrom fromVC: UIViewController,
                                  to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
-    public func tabBarController(_ tabBarController: UITabBarController,
-                                 interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
 }

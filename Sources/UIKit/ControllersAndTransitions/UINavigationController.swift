@@ -8,6 +8,10 @@ public protocol UINavigationControllerDelegate: AnyObject {
                               from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning?
     func navigationController(_ navigationController: UINavigationController,
                               interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning?
+    /// Inert: renders are portrait; the answer is never asked for.
+    func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController) -> UIInterfaceOrientationMask
+    /// Inert: renders are portrait; the answer is never asked for.
+    func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController) -> UIInterfaceOrientation
 }
 extension UINavigationControllerDelegate {
     public func navigationController(_ navigationController: UINavigationController, willShow viewController: UIViewController, animated: Bool) {}
@@ -17,6 +21,8 @@ extension UINavigationControllerDelegate {
                                      from fromVC: UIViewController, to toVC: UIViewController) -> UIViewControllerAnimatedTransitioning? { nil }
     public func navigationController(_ navigationController: UINavigationController,
                                      interactionControllerFor animationController: UIViewControllerAnimatedTransitioning) -> UIViewControllerInteractiveTransitioning? { nil }
+    public func navigationControllerSupportedInterfaceOrientations(_ navigationController: UINavigationController) -> UIInterfaceOrientationMask { .all }
+    public func navigationControllerPreferredInterfaceOrientationForPresentation(_ navigationController: UINavigationController) -> UIInterfaceOrientation { .portrait }
 }
 
 /// A stack of controllers under a navigation bar. The top controller's view fills the content view (under
@@ -36,6 +42,14 @@ open class UINavigationController: UIViewController {
     /// How long the bar slides when shown or hidden with animation (Apple's constant; its value, 0.2 s, is
     /// what it reads on iOS).
     public class var hideShowBarDuration: CGFloat { 0.2 }
+    /// Inert: the navigation controller's toolbar is not drawn here (hidden, as by default); stored.
+    open var isToolbarHidden = true
+    /// Inert: the toolbar is not drawn here; stores the value.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    /// Inert: there is no keyboard offscreen; stored.
+    open var hidesBarsWhenKeyboardAppears = false
+    /// Inert: renders are portrait, never vertically compact; stored.
+    open var hidesBarsWhenVerticallyCompact = false
 
     private var stack: [UIViewController] = []
     /// A stack set during a push or pop, applied when it ends.
@@ -84,6 +98,7 @@ open class UINavigationController: UIViewController {
     open var topViewController: UIViewController? { stack.last }
     /// The top controller decides (UIKit asks the navigation bar's style first; there is no bar style here).
     open override var childForStatusBarStyle: UIViewController? { topViewController }
+    open override var childForStatusBarHidden: UIViewController? { topViewController }
     /// The top controller, or the controller it presents.
     open var visibleViewController: UIViewController? {
         var visible = topViewController

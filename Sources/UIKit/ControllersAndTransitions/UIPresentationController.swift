@@ -1,11 +1,13 @@
 /// Manages the container, chrome and layout of a presented controller.
 open class UIPresentationController: UIContentContainer {
-    /// Not called here (the screen's size never changes during a render); overridable, as on iOS.
-    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
-
     public let presentedViewController: UIViewController
-    public let presentingViewController: UIViewController
+    /// Set at creation; a controller made by `UIViewController.presentationController` before the
+    /// presentation learns its presenter when the presentation starts.
+    public internal(set) var presentingViewController: UIViewController
     public internal(set) var containerView: UIView?
+    /// Decides adaptation to the compact width and hears of user-initiated dismissals (see
+    /// `UIAdaptivePresentationControllerDelegate` for what is called when).
+    open weak var delegate: UIAdaptivePresentationControllerDelegate?
 
     public init(presentedViewController: UIViewController, presenting presentingViewController: UIViewController?) {
         self.presentedViewController = presentedViewController
@@ -21,6 +23,52 @@ open class UIPresentationController: UIContentContainer {
     open var shouldPresentInFullscreen: Bool { true }
     open var presentationStyle: UIModalPresentationStyle { .custom }
 
+    // MARK: Adaptation
+
+    /// The style to use in the current (compact-width) environment: `adaptivePresentationStyle(for:)`
+    /// with this controller's traits.
+    open var adaptivePresentationStyle: UIModalPresentationStyle { adaptivePresentationStyle(for: traitCollection) }
+    /// The delegate's answer (`adaptivePresentationStyle(for:traitCollection:)`), or when there is no
+    /// delegate the controller's own default: `.none` (no adaptation) for custom and sheet presentations,
+    /// `.fullScreen` for a popover on a compact width. An answer other than `.fullScreen`,
+    /// `.overFullScreen`, `.formSheet`, `.pageSheet` or `.none` counts as `.none`, as UIKit ignores it.
+    open func adaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        let answer = delegate?.adaptivePresentationStyle(for: self, traitCollection: traitCollection)
+            ?? defaultAdaptivePresentationStyle(for: traitCollection)
+        switch answer {
+        case .fullScreen, .overFullScreen, .formSheet, .pageSheet, .none: return answer
+        default: return .none
+        }
+    }
+    /// What a controller adapts to without a delegate (the delegate's defaults answer it too).
+    func defaultAdaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle { .none }
+
+    // MARK: Traits
+
+    /// Traits laid over the presented controller's (its `traitCollection` combines them, specified traits
+    /// winning; the user interface style reaches its views too). Setting it tells the presented controller.
+    open var overrideTraitCollection: UITraitCollection? {
+        get { storedOverrideTraitCollection }
+        set {
+            let befores = presentedViewController.subtreeTraits()
+            storedOverrideTraitCollection = newValue
+            UIViewController.reportTraitChanges(befores)
+        }
+    }
+    private var storedOverrideTraitCollection: UITraitCollection?
+    /// The presenter's traits (the environment the presentation happens in), with `overrideTraitCollection`.
+    open var traitCollection: UITraitCollection {
+        let base = presentingViewController === presentedViewController
+            ? UIScreen.main.traitCollection : presentingViewController.traitCollection
+        guard let storedOverrideTraitCollection else { return base }
+        return UITraitCollection(traitsFrom: [base, storedOverrideTraitCollection])
+    }
+    /// Inert: the presenter's traits do not change while a presentation is on screen here (the screen and
+    /// the appearance are fixed per run); never called.
+    open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
+
+    // MARK: Transition and layout callbacks
+
     open func presentationTransitionWillBegin() {}
     open func presentationTransitionDidEnd(_ completed: Bool) {}
     open func dismissalTransitionWillBegin() {}
@@ -28,9 +76,33 @@ open class UIPresentationController: UIContentContainer {
     open func containerViewWillLayoutSubviews() {}
     open func containerViewDidLayoutSubviews() {}
 
+    // MARK: UIContentContainer
+
+    /// The presented controller's preferred size (UIKit forwards it).
+    open var preferredContentSize: CGSize { presentedViewController.preferredContentSize }
+    /// Called when the presented controller's `preferredContentSize` changes. The default lays the
+    /// container out again, so `frameOfPresentedViewInContainerView` can follow the new size.
+    open func preferredContentSizeDidChange(forChildContentContainer container: UIContentContainer) {
+        containerView?.setNeedsLayout()
+    }
+    /// Inert: Auto Layout's fitting sizes are not observed for changes; never called.
+    open func systemLayoutFittingSizeDidChange(forChildContentContainer container: UIContentContainer) {}
+    /// The size the presented controller gets: the parent's size (UIKit's default).
+    open func size(forChildContentContainer container: UIContentContainer, withParentContainerSize parentSize: CGSize) -> CGSize {
+        parentSize
+    }
+    /// Inert: a render's screen never changes size (no rotation, no split view); never called.
+    open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
+    /// Inert: the environment's traits never change during a render; never called.
+    open func willTransition(to newCollection: UITraitCollection, with coordinator: UIViewControllerTransitionCoordinator) {}
+
     /// Where a full-screen presenter's view lived before the presentation moved it (put back on dismissal).
     var presenterPlace: (superview: UIView?, index: Int, frame: CGRect)?
+    /// The style the controller was asked for when it was made (a popover shown as a sheet remembers it).
+    var requestedStyle: UIModalPresentationStyle?
 }
+
+extension UIPresentationController: UITraitEnvironment {}
 
 /// `.fullScreen` and `.overFullScreen`: the presented view fills the container; full screen removes the
 /// presenter's view once the presentation completes.
@@ -44,7 +116,7 @@ final class FullScreenPresentationController: UIPresentationController {
     override var presentationStyle: UIModalPresentationStyle { style }
 }
 
-/// `.pageSheet` / `.formSheet` (and `.automatic`) on a phone in portrait: a sheet from 10 pt below the
+/// `.pageSheet` / `.formSheet` (and `.automatic`, and a popover the delegate keeps) on a phone in portrait: a sheet from 10 pt below the
 /// top safe area to the bottom, top corners rounded (10 pt); the presenter stays on screen and gets no
 /// disappear callbacks. The presenter's scale-down look is not drawn.
 final class SheetPresentationController: UIPresentationController {
@@ -54,6 +126,10 @@ final class SheetPresentationController: UIPresentationController {
         super.init(presentedViewController: presented, presenting: presenting)
     }
     override var presentationStyle: UIModalPresentationStyle { style }
+    /// A popover adapts to full screen on a compact width (UIKit's documented default); sheets stay sheets.
+    override func defaultAdaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+        style == .popover && traitCollection.horizontalSizeClass == .compact ? .fullScreen : .none
+    }
     override var frameOfPresentedViewInContainerView: CGRect {
         guard let containerView else { return .zero }
         let top = containerView.safeAreaInsets.top + 10
@@ -79,5 +155,167 @@ final class UITransitionView: UIView {
         presentationController?.containerViewWillLayoutSubviews()
         super.layoutSubviews()
         presentationController?.containerViewDidLayoutSubviews()
+    }
+}
+
+// MARK: - Setting a presentation up
+
+/// What a presentation shows and how: the controller that runs it, the controller shown (the adaptive
+/// delegate may swap in another), the style the transition reports, and the delegate's
+/// `willPresentWithAdaptiveStyle` call, made once the transition's coordinator exists.
+struct PresentationSetup {
+    let controller: UIPresentationController
+    let presented: UIViewController
+    let style: UIModalPresentationStyle
+    let willPresent: (UIViewControllerTransitionCoordinator?) -> Void
+}
+
+extension UIPresentationController {
+    /// UIKit's own controller for a style: sheets for `.pageSheet`, `.formSheet`, `.automatic` and
+    /// `.popover` (a popover is drawn as a sheet when it does not adapt), full screen for the rest (the
+    /// current-context styles cover the window here).
+    static func systemController(for style: UIModalPresentationStyle, presenting presented: UIViewController,
+                                 presenter: UIViewController?) -> UIPresentationController {
+        let controller: UIPresentationController
+        switch style {
+        case .pageSheet, .formSheet, .automatic, .popover:
+            controller = SheetPresentationController(presented: presented, presenting: presenter ?? presented,
+                                                     style: style == .automatic ? .pageSheet : style)
+        default:
+            controller = FullScreenPresentationController(presented: presented, presenting: presenter ?? presented,
+                                                          style: ModalTransition.effectiveStyle(style))
+        }
+        controller.requestedStyle = style
+        return controller
+    }
+
+    /// Chooses the controller for presenting `presented` from `presenter`, in UIKit's order: for `.custom`
+    /// the transitioning delegate's (or a plain one); otherwise the one `presentationController` made
+    /// already (keeping its delegate) or a new one; then, on a compact width, adaptation of `.popover`,
+    /// `.formSheet`, `.pageSheet` and `.automatic` through the adaptive delegate (see
+    /// `UIAdaptivePresentationControllerDelegate`).
+    static func setUp(presenting presented: UIViewController, from presenter: UIViewController,
+                      source: UIViewController) -> PresentationSetup {
+        let requested = presented.modalPresentationStyle
+        if requested == .custom {
+            let controller = presented.transitioningDelegate?.presentationController(forPresented: presented, presenting: presenter, source: source)
+                ?? UIPresentationController(presentedViewController: presented, presenting: presenter)
+            return PresentationSetup(controller: controller, presented: presented, style: .custom, willPresent: { _ in })
+        }
+        let controller = presented.presentationController ?? systemController(for: requested, presenting: presented, presenter: presenter)
+        controller.presentingViewController = presenter
+        let adapts: Set<UIModalPresentationStyle> = [.popover, .formSheet, .pageSheet, .automatic]
+        let traits = presenter.traitCollection
+        guard adapts.contains(requested), traits.horizontalSizeClass == .compact else {
+            return PresentationSetup(controller: controller, presented: presented, style: ModalTransition.effectiveStyle(requested),
+                                     willPresent: { _ in })
+        }
+        let adapted = controller.adaptivePresentationStyle(for: traits)
+        let delegate = controller.delegate
+        guard adapted != .none, adapted != controller.presentationStyle else {
+            let style = requested == .popover ? UIModalPresentationStyle.popover : controller.presentationStyle
+            return PresentationSetup(controller: controller, presented: presented, style: style, willPresent: { coordinator in
+                delegate?.presentationController(controller, willPresentWithAdaptiveStyle: .none, transitionCoordinator: coordinator)
+            })
+        }
+        let shown = delegate?.presentationController(controller, viewControllerForAdaptivePresentationStyle: adapted) ?? presented
+        let adaptive = systemController(for: adapted, presenting: shown, presenter: presenter)
+        adaptive.delegate = delegate
+        if requested == .popover, adapted == .formSheet || adapted == .pageSheet {
+            delegate?.presentationController(controller, prepare: adaptive)
+        }
+        return PresentationSetup(controller: adaptive, presented: shown, style: adaptive.presentationStyle, willPresent: { coordinator in
+            delegate?.presentationController(controller, willPresentWithAdaptiveStyle: adapted, transitionCoordinator: coordinator)
+        })
+    }
+
+    /// A dismissal the user starts (pulling a sheet down), in UIKit's order: refused by
+    /// `isModalInPresentation` (the presented controller's or a child's) or by the delegate's
+    /// `presentationControllerShouldDismiss` → `presentationControllerDidAttemptToDismiss`, false;
+    /// otherwise `presentationControllerWillDismiss`, the animated dismissal, and
+    /// `presentationControllerDidDismiss` when it completes, true. Nothing happens (false) while the
+    /// presentation is not on screen or is still moving.
+    @discardableResult
+    package func dismissAsUser(animated: Bool = true) -> Bool {
+        let presented = presentedViewController
+        guard containerView != nil, presented.currentPresentationController === self, presented.presentingViewController != nil,
+              !presented.isBeingPresented, !presented.isBeingDismissed else { return false }
+        if presented.refusesUserDismissal || delegate?.presentationControllerShouldDismiss(self) == false {
+            delegate?.presentationControllerDidAttemptToDismiss(self)
+            return false
+        }
+        delegate?.presentationControllerWillDismiss(self)
+        presentingViewController.dismiss(animated: animated) { [self] in
+            delegate?.presentationControllerDidDismiss(self)
+        }
+        return true
+    }
+}
+
+extension UIViewController {
+    /// `isModalInPresentation` here or in a child (a navigation controller's top controller counts).
+    var refusesUserDismissal: Bool { isModalInPresentation || children.contains { $0.refusesUserDismissal } }
+}
+
+// MARK: - UIKit's own modal animations
+
+/// The animator UIKit uses when the transitioning delegate gives none, from the presented controller's
+/// `modalTransitionStyle`.
+func systemModalAnimator(for presented: UIViewController, presenting: Bool) -> UIViewControllerAnimatedTransitioning {
+    switch presented.modalTransitionStyle {
+    case .crossDissolve, .flipHorizontal: ModalStyleAnimator(style: presented.modalTransitionStyle, presenting: presenting)
+    case .coverVertical, .partialCurl: CoverVerticalAnimator(presenting: presenting)
+    }
+}
+
+/// `.crossDissolve`: the presented view fades in over what is below (and out on dismissal).
+/// `.flipHorizontal`: the container turns about its vertical axis from the old content to the new
+/// (`UIView.transition(with:…)` with `.transitionFlipFromRight`, back with `.transitionFlipFromLeft`).
+/// 0.5 s ease-in-out, like the cover-vertical default (UIKit's durations are not published).
+final class ModalStyleAnimator: UIViewControllerAnimatedTransitioning {
+    let style: UIModalTransitionStyle
+    let presenting: Bool
+    init(style: UIModalTransitionStyle, presenting: Bool) { self.style = style; self.presenting = presenting }
+
+    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
+
+    func animateTransition(using context: UIViewControllerContextTransitioning) {
+        let container = context.containerView
+        let finish: (Bool) -> Void = { _ in context.completeTransition(!context.transitionWasCancelled) }
+        if presenting {
+            guard let presented = context.viewController(forKey: .to), let view = context.view(forKey: .to) else {
+                context.completeTransition(true); return
+            }
+            let final = context.finalFrame(for: presented)
+            if style == .flipHorizontal {
+                UIView.transition(with: container, duration: 0.5, options: [.transitionFlipFromRight], animations: {
+                    container.addSubview(view)
+                    view.frame = final
+                }, completion: finish)
+            } else {
+                container.addSubview(view)
+                view.frame = final
+                view.alpha = 0
+                UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.alpha = 1 }, completion: finish)
+            }
+        } else {
+            guard let view = context.view(forKey: .from) else { context.completeTransition(true); return }
+            let presenterView = context.view(forKey: .to)
+            if style == .flipHorizontal {
+                UIView.transition(with: container, duration: 0.5, options: [.transitionFlipFromLeft], animations: {
+                    if let presenterView { container.insertSubview(presenterView, at: 0) }
+                    view.isHidden = true
+                }, completion: { finished in
+                    view.isHidden = false
+                    finish(finished)
+                })
+            } else {
+                if let presenterView { container.insertSubview(presenterView, at: 0) }
+                UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.alpha = 0 }) { finished in
+                    if !context.transitionWasCancelled { view.alpha = 1 }   // it leaves the hierarchy; shown again if presented again
+                    finish(finished)
+                }
+            }
+        }
     }
 }

@@ -152,6 +152,7 @@ open class UITabBar: UIView {
 /// the delegate also returns an interaction controller); without one the new tab shows at once.
 open class UITabBarController: UIViewController {
     public let tabBar = UITabBar()
+    /// Vends the tab switch's transition objects and hears of selections the user makes in the bar.
     open weak var delegate: UITabBarControllerDelegate?
 
     open var viewControllers: [UIViewController]? {
@@ -169,6 +170,10 @@ open class UITabBarController: UIViewController {
         }
     }
     private var storedViewControllers: [UIViewController]?
+    /// Sets the tabs' controllers (never animated here: the bar's items are replaced at once).
+    open func setViewControllers(_ viewControllers: [UIViewController]?, animated: Bool) {
+        self.viewControllers = viewControllers
+    }
     /// Setting it switches tabs as a tap does, with the delegate's animator, but without asking
     /// `shouldSelect` or telling `didSelect` (as on iOS). During a switch it reads the new tab.
     open var selectedIndex: Int {
@@ -177,6 +182,7 @@ open class UITabBarController: UIViewController {
     }
     private var storedSelectedIndex: Int = 0
     open override var childForStatusBarStyle: UIViewController? { selectedViewController }
+    open override var childForStatusBarHidden: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
         set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { select(index) } }

@@ -154,8 +154,8 @@ open class UIView: UIResponder, CALayerDelegate {
     /// controller's view outside a hierarchy its parent's or presenter's; at the top, the screen's.
     var effectiveStyle: UIUserInterfaceStyle {
         if ownStyle != .unspecified { return ownStyle }
-        if let controller = owningViewController, controller.overrideUserInterfaceStyle != .unspecified {
-            return controller.overrideUserInterfaceStyle
+        if let controller = owningViewController, controller.effectiveOverrideStyle != .unspecified {
+            return controller.effectiveOverrideStyle
         }
         if let superview { return superview.effectiveStyle }
         if let controller = owningViewController, let above = controller.parent ?? controller.presentingViewController {
@@ -288,6 +288,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open func didMoveToWindow() {}
 
     private func notifyWindowChanged() {
+        owningViewController?.viewDidChangeWindow(self)
         didMoveToWindow()
         for child in subviews { child.notifyWindowChanged() }
     }
