@@ -298,6 +298,25 @@ enum ContactFinder {
             : [Contact(body: c, other: box, point: point, normal: normal, depth: depth, boundary: nil)]
     }
 
+    /// The deepest contact of each pair along each normal: two corners of a box on one wall would
+    /// otherwise push it out twice as far as it went in (and off the wall, losing the contact).
+    static func deepestPerPair(_ contacts: [Contact]) -> [Contact] {
+        struct Key: Hashable { let body: ObjectIdentifier; let other: ObjectIdentifier?; let nx: Int64; let ny: Int64 }
+        var index: [Key: Int] = [:]
+        var result: [Contact] = []
+        for contact in contacts {
+            let key = Key(body: contact.body.id, other: contact.other?.id,
+                          nx: Int64((contact.normal.x * 1e6).rounded()), ny: Int64((contact.normal.y * 1e6).rounded()))
+            if let at = index[key] {
+                if contact.depth > result[at].depth { result[at] = contact }
+            } else {
+                index[key] = result.count
+                result.append(contact)
+            }
+        }
+        return result
+    }
+
     /// Moves the bodies of `contact` apart along its normal by most of the penetration past the slop.
     static func separate(_ contact: Contact) {
         let correction = 0.8 * max(contact.depth - slop, 0)

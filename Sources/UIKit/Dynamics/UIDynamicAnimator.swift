@@ -197,7 +197,9 @@ open class UIDynamicAnimator {
             if turn != 0 { body.angle += turn; body.hasRotated = true }
         }
         for _ in 0..<3 {
-            for collision in collisions { for contact in findContacts(collision) { ContactFinder.separate(contact) } }
+            for collision in collisions {
+                for contact in ContactFinder.deepestPerPair(findContacts(collision)) { ContactFinder.separate(contact) }
+            }
             for joint in joints { joint.solvePosition() }
         }
 
