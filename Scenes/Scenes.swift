@@ -21,6 +21,8 @@ public let builtInScenes: [Scene.Type] = [
     NavPushScene.self,
     NavPopScene.self,
     NavInteractivePopScene.self,
+    DynamicsPiPScene.self,
+    DynamicsDropScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
