@@ -38,6 +38,34 @@ import Testing
         }
     }
 
+    /// The physics steps at 240 Hz whatever the display's rate: a throw against walls ends in the same place.
+    @Test func resultsDoNotDependOnTheFrameRate() {
+        func run(frameRate: Int) -> CGPoint {
+            let timeline = Timeline()
+            timeline.frameRate = frameRate
+            return Timeline.$current.withValue(timeline) {
+                let reference = UIView(frame: CGRect(x: 0, y: 0, width: 400, height: 800))
+                let item = UIView(frame: CGRect(x: 100, y: 100, width: 80, height: 50))
+                reference.addSubview(item)
+                let animator = UIDynamicAnimator(referenceView: reference)
+                let collision = UICollisionBehavior(items: [item])
+                collision.translatesReferenceBoundsIntoBoundary = true
+                let material = UIDynamicItemBehavior(items: [item])
+                material.elasticity = 0.6
+                material.friction = 0.3
+                animator.addBehavior(collision)
+                animator.addBehavior(material)
+                animator.addBehavior(UIGravityBehavior(items: [item]))
+                material.addLinearVelocity(CGPoint(x: 1800, y: -900), for: item)
+                material.addAngularVelocity(4, for: item)
+                timeline.advance(to: 1.25)  // a frame at each of the rates
+                return item.center
+            }
+        }
+        let reference = run(frameRate: 60)
+        #expect(run(frameRate: 24) == reference && run(frameRate: 120) == reference)
+    }
+
     @Test func snapSettlesAtThePointAndPausesThroughTheDelegate() {
         world { timeline, reference in
             let item = UIView(frame: CGRect(x: 50, y: 50, width: 100, height: 60))
