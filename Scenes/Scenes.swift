@@ -22,6 +22,8 @@ public let builtInScenes: [Scene.Type] = [
     NavPopScene.self,
     NavInteractivePopScene.self,
     TabSlideScene.self,
+    DynamicsPiPScene.self,
+    DynamicsDropScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

@@ -657,7 +657,7 @@ extension Stage {
         guard time.isFinite, time >= 0, time <= plan.duration else {
             throw StageError.timeOutOfRange(time, scene: scene.name, duration: plan.duration)
         }
-        let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
+        let session = SceneSession(scene, settings: settings)
         session.advance(to: time)
         return session.document(scale: settings.scale, chrome: settings.chrome)
     }

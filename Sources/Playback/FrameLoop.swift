@@ -87,7 +87,7 @@ public enum ClipSelection: Equatable, Sendable {
 extension Stage {
     /// Runs the scene without drawing to learn how long it lasts and when its transitions happen.
     public static func plan(_ scene: SceneDefinition, settings: RenderSettings) throws -> ClipPlan {
-        let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
+        let session = SceneSession(scene, settings: settings)
         let duration = try session.runToEnd()
         let (spans, unfinished) = transitions(in: session.marks)
         let gestures = session.marks.filter { $0.label.hasPrefix("gesture.") }.map { TimelineMark(time: $0.time, label: $0.label) }
@@ -102,7 +102,7 @@ extension Stage {
                               into sink: FrameSink, progress: ((Int, Int) -> Void)? = nil) throws {
         do {
             try settings.validate()
-            let session = SceneSession(scene, device: settings.device, appearance: settings.appearance)
+            let session = SceneSession(scene, settings: settings)
             for (index, time) in times.enumerated() {
                 try Interruption.check()
                 session.advance(to: time)

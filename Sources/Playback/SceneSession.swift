@@ -27,14 +27,26 @@ public final class SceneSession {
     /// One renderer for the run: it keeps the unchanged backdrop between consecutive frames.
     private var renderer: LayerRenderer?
 
-    public convenience init(_ sceneType: Scene.Type, device: Device = .default, appearance: RenderSettings.Appearance = .light) {
-        self.init(sceneType.definition, device: device, appearance: appearance)
+    public convenience init(_ sceneType: Scene.Type, device: Device = .default, appearance: RenderSettings.Appearance = .light,
+                            frameRate: Int = 60, accessibility: AccessibilitySettings = []) {
+        self.init(sceneType.definition, device: device, appearance: appearance, frameRate: frameRate, accessibility: accessibility)
+    }
+
+    /// A session for a render with `settings`: its device, appearance, frame rate and accessibility.
+    public convenience init(_ definition: SceneDefinition, settings: RenderSettings) {
+        self.init(definition, device: settings.device, appearance: settings.appearance, frameRate: settings.fps,
+                  accessibility: settings.accessibility)
     }
 
     /// `appearance` is the screen's style for the whole run: views, controllers and dynamic colours
-    /// resolve with it unless they override it.
-    public init(_ definition: SceneDefinition, device: Device = .default, appearance: RenderSettings.Appearance = .light) {
+    /// resolve with it unless they override it. `frameRate` is the display's: display links and UIKit
+    /// Dynamics step on its frame grid, so a plan and a render of one clip must share it.
+    /// `accessibility` is what `UIAccessibility` answers for the whole run.
+    public init(_ definition: SceneDefinition, device: Device = .default, appearance: RenderSettings.Appearance = .light,
+                frameRate: Int = 60, accessibility: AccessibilitySettings = []) {
         self.definition = definition
+        timeline.frameRate = frameRate
+        application.accessibilitySettings = accessibility
         self.device = device
         screen = device.screen(userInterfaceStyle: appearance.userInterfaceStyle)
         // Images load through Media's PNG codec, as ImageIO backs UIImage on iOS (installed once per process).

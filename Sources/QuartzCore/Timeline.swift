@@ -8,7 +8,22 @@
 /// A scene reads the clock (`CACurrentMediaTime()`, `now`) and writes marks; scheduling and advancing are
 /// the session's (package-level).
 public final class Timeline: @unchecked Sendable {
-    @TaskLocal public static var current = Timeline()
+    @TaskLocal public static var current = Timeline.unbound
+
+    /// The timeline of code that runs outside any binding: nothing advances it, so the run-loop APIs
+    /// (`DispatchQueue.main`, `Timer`) hand such code to Foundation and Dispatch instead.
+    private static let unbound = Timeline()
+
+    /// Whether this timeline was bound to a task (by a `SceneSession`, or by a test with
+    /// `Timeline.$current.withValue`): "inside a scene", where the run-loop APIs run on the virtual clock.
+    package var isBound: Bool { self !== Timeline.unbound }
+
+    /// The display's refresh rate: display links and UIKit Dynamics step on its frame grid (frame i at
+    /// i / frameRate, the times a render shows). The session sets the render's frame rate; 60 otherwise.
+    package var frameRate: Int = 60
+
+    /// Pending `perform(_:with:afterDelay:)` requests by target, for `cancelPreviousPerformRequests`.
+    package var performRequests: [ObjectIdentifier: [Int]] = [:]
 
     /// Seconds since the scene started.
     public private(set) var now: TimeInterval = 0

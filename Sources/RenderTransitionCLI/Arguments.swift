@@ -57,11 +57,13 @@ struct Arguments: Equatable {
     var traceGestures = false
     /// `--appearance light|dark`: the system appearance of the render (nil: light).
     var appearance: RenderSettings.Appearance?
+    /// `--reduce-motion`, `--reduce-transparency`: the accessibility settings the scene runs with.
+    var accessibility: RenderSettings.Accessibility = []
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                "--record", "--junit", "--appearance"]
     static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel",
-                        "--trace-gestures"]
+                        "--trace-gestures", "--reduce-motion", "--reduce-transparency"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -96,6 +98,8 @@ struct Arguments: Equatable {
                 case "--no-chrome": result.noChrome = true
                 case "--bezel": result.bezel = true
                 case "--trace-gestures": result.traceGestures = true
+                case "--reduce-motion": result.accessibility.insert(.reduceMotion)
+                case "--reduce-transparency": result.accessibility.insert(.reduceTransparency)
                 default:
                     guard result.touches == nil else {
                         throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
@@ -188,7 +192,8 @@ struct Arguments: Equatable {
         }
         if case .render = result.command {
             try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
-                                              "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance", "--trace-gestures"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
+                                              "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance", "--trace-gestures",
+                                              "--reduce-motion", "--reduce-transparency"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
     }
@@ -200,6 +205,8 @@ struct Arguments: Equatable {
          (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
          (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (appearance != nil, "--appearance"),
          (traceGestures, "--trace-gestures"),
+         (accessibility.contains(.reduceMotion), "--reduce-motion"),
+         (accessibility.contains(.reduceTransparency), "--reduce-transparency"),
          (record != nil, "--record"),
          (junit != nil, "--junit"), (clip, "--clip")].filter(\.0).map(\.1)
     }

@@ -189,7 +189,8 @@ struct Command {
                 throw UsageError("--transition chooses the part of a clip to write: give --out with .mp4, .gif, .apng, a folder/ or a .png with --filmstrip.")
             }
             let plan = try Stage.plan(scene, settings: RenderSettings(device: device, fps: arguments.fps ?? 60,
-                                                                    appearance: arguments.appearance ?? .light))
+                                                                    appearance: arguments.appearance ?? .light,
+                                                                    accessibility: arguments.accessibility))
             choice = try TransitionChoice.resolve(wanted, in: plan, scene: name)
         }
         if let dump = arguments.dumpTree {
@@ -198,7 +199,8 @@ struct Command {
             }
             let clock = Stopwatch()
             let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, touches: arguments.touches,
-                                          chrome: !arguments.noChrome, appearance: arguments.appearance ?? .light)
+                                          chrome: !arguments.noChrome, appearance: arguments.appearance ?? .light,
+                                          accessibility: arguments.accessibility)
             let document = try Stage.dumpTree(scene, settings: settings, at: time)
             try Self.writeAtomically(document.encoded(), to: dump)
             summaries.append(Summary(scene: name, output: dump, kind: "layer-tree", contents: "layer tree at \(format(time)) s",
@@ -231,7 +233,8 @@ struct Command {
             if scale == nil { scale = Self.defaultGIFWidth / device.size.width }
         }
         let settings = RenderSettings(device: device, scale: scale, fps: fps, touches: arguments.touches, chrome: !arguments.noChrome,
-                                      bezel: arguments.bezel, appearance: arguments.appearance ?? .light)
+                                      bezel: arguments.bezel, appearance: arguments.appearance ?? .light,
+                                      accessibility: arguments.accessibility)
         let clock = Stopwatch()
         let progress = ProgressLine(label: scene.name, enabled: !arguments.quiet && ProgressLine.standardErrorIsTerminal)
         let plan: ClipPlan

@@ -9,7 +9,7 @@ extension Command {
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
                  [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark]
-                 [--trace-gestures] [--quiet] [--json]
+                 [--reduce-motion] [--reduce-transparency] [--trace-gestures] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
@@ -64,6 +64,11 @@ extension Command {
                               System colours (label, systemBackground, systemBlue, …) and dynamic
                               colours take their dark values, the status bar's default style shows
                               light content; colours the scene fixes stay as they are
+          --reduce-motion     run the scene with Reduce Motion on: UIAccessibility.isReduceMotionEnabled
+                              is true, so code that checks it renders its reduced variant
+          --reduce-transparency
+                              run the scene with Reduce Transparency on
+                              (UIAccessibility.isReduceTransparencyEnabled)
           --quiet, -q         no progress line and no summary (errors are still printed)
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts

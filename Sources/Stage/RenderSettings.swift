@@ -13,6 +13,11 @@ public struct RenderSettings: Equatable, Sendable {
     public var bezel: Bool
     /// The system appearance the scene runs in: the screen's user interface style, fixed for the run.
     public var appearance: Appearance
+    /// The accessibility settings the scene runs with (`UIAccessibility.isReduceMotionEnabled`, …); none by default.
+    public var accessibility: AccessibilitySettings
+
+    /// Reduce motion and the other accessibility settings a render can run with (UIKit's `AccessibilitySettings`).
+    public typealias Accessibility = AccessibilitySettings
 
     /// Light or dark mode for a whole render (`--appearance`).
     public enum Appearance: String, CaseIterable, Equatable, Sendable {
@@ -25,9 +30,9 @@ public struct RenderSettings: Equatable, Sendable {
     public static let fpsRange = RenderLimits.fps
 
     public init(device: Device = .default, scale: CGFloat? = nil, fps: Int = 60, touches: Bool? = nil, chrome: Bool = false,
-                bezel: Bool = false, appearance: Appearance = .light) {
+                bezel: Bool = false, appearance: Appearance = .light, accessibility: AccessibilitySettings = []) {
         self.device = device; self.scale = scale ?? device.scale; self.fps = fps; self.touches = touches; self.chrome = chrome
-        self.bezel = bezel; self.appearance = appearance
+        self.bezel = bezel; self.appearance = appearance; self.accessibility = accessibility
     }
 
     /// The screen in pixels.

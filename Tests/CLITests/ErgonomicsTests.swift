@@ -68,6 +68,8 @@ import TestSupport
         (["tree", "t.json", "--out", "t.png", "--no-chrome"], "--no-chrome does not apply to 'tree'"),
         (["card-expand", "--appearance", "sepia"], "invalid value 'sepia' for --appearance: light or dark"),
         (["verify", "g", "--appearance", "dark"], "--appearance does not apply to 'verify'"),
+        (["verify", "g", "--reduce-motion"], "--reduce-motion does not apply to 'verify'"),
+        (["card-expand", "--reduce-motion=on"], "--reduce-motion takes no value"),
     ])
     func extraWords(_ c: ([String], String)) throws {
         let result = try CLI.run(c.0)

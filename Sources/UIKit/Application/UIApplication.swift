@@ -8,6 +8,8 @@ open class UIApplication: UIResponder, @unchecked Sendable {
 
     /// The app's one scene (iOS apps may have several; a render has one screen).
     public let windowScene: UIWindowScene
+    /// The accessibility settings of the run (`UIAccessibility` reads them).
+    package var accessibilitySettings: AccessibilitySettings = []
     private let lock = NSLock()
     private var windowRefs: [WeakWindow] = []
     private struct WeakWindow { weak var window: UIWindow? }

@@ -1,0 +1,121 @@
+import Foundation
+
+// Haptics and device motion have no meaning in a render: these classes exist so app code compiles and
+// runs, and each call that would be felt leaves a mark on the timeline (`haptic.impact medium`), so value
+// traces and plots show when it happened.
+
+/// The base of the haptic feedback generators.
+open class UIFeedbackGenerator {
+    public init() {}
+    /// Inert: there is no Taptic Engine to wake; nothing is felt in a render.
+    open func prepare() {}
+}
+
+/// A physical tap, as when views collide or snap into place.
+open class UIImpactFeedbackGenerator: UIFeedbackGenerator {
+    public enum FeedbackStyle: Int, Sendable {
+        case light, medium, heavy, soft, rigid
+        var name: String { ["light", "medium", "heavy", "soft", "rigid"][rawValue] }
+    }
+    private let style: FeedbackStyle
+
+    public init(style: FeedbackStyle) {
+        self.style = style
+        super.init()
+    }
+    public override convenience init() { self.init(style: .medium) }
+    /// Inert: haptics have no view to come from in a render; the view is not kept.
+    public convenience init(style: FeedbackStyle, view: UIView) { self.init(style: style) }
+
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.impact STYLE`.
+    open func impactOccurred() {
+        Timeline.current.mark("haptic.impact \(style.name)")
+    }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.impact STYLE INTENSITY`.
+    open func impactOccurred(intensity: CGFloat) {
+        Timeline.current.mark("haptic.impact \(style.name) \(String(format: "%.2f", Double(intensity)))")
+    }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.impact STYLE` (the location is not kept).
+    open func impactOccurred(at location: CGPoint) { impactOccurred() }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.impact STYLE INTENSITY`.
+    open func impactOccurred(intensity: CGFloat, at location: CGPoint) { impactOccurred(intensity: intensity) }
+}
+
+/// The tick of a selection changing (a picker's wheel).
+open class UISelectionFeedbackGenerator: UIFeedbackGenerator {
+    public override init() { super.init() }
+    /// Inert: haptics have no view to come from in a render; the view is not kept.
+    public convenience init(view: UIView) { self.init() }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.selection`.
+    open func selectionChanged() { Timeline.current.mark("haptic.selection") }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.selection`.
+    open func selectionChanged(at location: CGPoint) { selectionChanged() }
+}
+
+/// The feedback of a task's outcome.
+open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
+    public enum FeedbackType: Int, Sendable {
+        case success, warning, error
+        var name: String { ["success", "warning", "error"][rawValue] }
+    }
+    public override init() { super.init() }
+    /// Inert: haptics have no view to come from in a render; the view is not kept.
+    public convenience init(view: UIView) { self.init() }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.notification TYPE`.
+    open func notificationOccurred(_ notificationType: FeedbackType) {
+        Timeline.current.mark("haptic.notification \(notificationType.name)")
+    }
+    /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.notification TYPE`.
+    open func notificationOccurred(_ notificationType: FeedbackType, at location: CGPoint) {
+        notificationOccurred(notificationType)
+    }
+}
+
+/// A view's response to the device's tilt (parallax).
+open class UIMotionEffect {
+    public init() {}
+    /// Inert: a render's device never tilts, so the effect asks for no change (an empty dictionary).
+    open func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? { [:] }
+}
+
+/// Moves a key path of the view with the device's tilt, between two values.
+open class UIInterpolatingMotionEffect: UIMotionEffect {
+    public enum EffectType: Int, Sendable { case tiltAlongHorizontalAxis, tiltAlongVerticalAxis }
+    public let keyPath: String
+    public let type: EffectType
+    open var minimumRelativeValue: Any?
+    open var maximumRelativeValue: Any?
+
+    public init(keyPath: String, type: EffectType) {
+        self.keyPath = keyPath
+        self.type = type
+        super.init()
+    }
+    /// Inert: a render's device never tilts, so the key path keeps its value (an empty dictionary).
+    open override func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? { [:] }
+}
+
+/// Several motion effects applied together.
+open class UIMotionEffectGroup: UIMotionEffect {
+    open var motionEffects: [UIMotionEffect]?
+    public override init() { super.init() }
+    /// Inert: a render's device never tilts, so the group asks for no change (an empty dictionary).
+    open override func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? { [:] }
+}
+
+extension UIView {
+    private static let motionEffectsKey = "UIKit.motionEffects"
+
+    /// The motion effects added to the view (kept on its layer, so views need no new storage).
+    public var motionEffects: [UIMotionEffect] {
+        get { (layer.value(forKey: Self.motionEffectsKey) as? [UIMotionEffect]) ?? [] }
+        set { layer.setValue(newValue, forKey: Self.motionEffectsKey) }
+    }
+    /// Inert: the effect is kept (`motionEffects`) and never moves the view, as the device never tilts.
+    public func addMotionEffect(_ effect: UIMotionEffect) {
+        motionEffects.append(effect)
+    }
+    public func removeMotionEffect(_ effect: UIMotionEffect) {
+        motionEffects.removeAll { $0 === effect }
+    }
+}
