@@ -98,10 +98,11 @@ public final class SceneSession {
         }
     }
 
-    /// What iOS does at the end of a run-loop turn: a layout pass, and a status bar style that changed
+    /// What iOS does at the end of a run-loop turn: a layout pass, a display pass (`draw(_:)`), and a status bar style that changed
     /// without `setNeedsStatusBarAppearanceUpdate()` shown.
     private func endTurn() {
         window.layoutIfNeeded()
+        window.displayPendingContent()
         window.settleStatusBarAppearance()
     }
 

@@ -317,7 +317,7 @@ extension CALayer {
     /// is a key-value coding container class (Apple's Core Animation Programming Guide, "Key-Value Coding
     /// Extensions"), so it keeps values for arbitrary keys.
     public func value(forKey key: String) -> Any? {
-        if let property = AnimatableProperty.all[key], property.isDeclared(by: self) { return property.read(model) }
+        if let property = AnimatableProperty.all[key], property.isDeclared(by: self) { return property.read(modelState) }
         return arbitraryValues[key]
     }
     /// As `value(forKey:)`: a key path (`position.x`, `transform.rotation.z`) is one key of the table.

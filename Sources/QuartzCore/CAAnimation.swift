@@ -18,18 +18,42 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public static let both = CAMediaTimingFillMode(rawValue: "both")
 }
 
+/// Core Animation's timing model, shared by layers and animations: local time is
+/// (parent time − beginTime) · speed + timeOffset; the active span is `duration` repeated `repeatCount`
+/// times (or for `repeatDuration`), each repeat played forwards then backwards with `autoreverses`.
+public protocol CAMediaTiming: AnyObject {
+    var beginTime: CFTimeInterval { get set }
+    var duration: CFTimeInterval { get set }
+    var speed: Float { get set }
+    var timeOffset: CFTimeInterval { get set }
+    var repeatCount: Float { get set }
+    var repeatDuration: CFTimeInterval { get set }
+    var autoreverses: Bool { get set }
+    var fillMode: CAMediaTimingFillMode { get set }
+}
+
 /// What a layer does when one of its properties changes: the hook UIKit uses to turn property changes inside
 /// an animation block into animations.
 public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
-open class CAAnimation: CAAction {
-    /// Absolute media time to begin; 0 means "when added" (resolved to `CACurrentMediaTime()` then).
+open class CAAnimation: CAAction, CAMediaTiming {
+    /// Time to begin in the layer's time space (media time for most layers, so `CACurrentMediaTime() + 0.5`
+    /// starts half a second from now); 0 means "when added" (resolved to the layer's time then).
     public var beginTime: CFTimeInterval = 0
+    /// One repeat's length (default 0.25 s). 0 jumps to the end value at once here (Core Animation
+    /// plays 0 as 0.25 s; UIKit relies on 0 being instant).
     public var duration: CFTimeInterval = 0.25
     public var speed: Float = 1
     public var timeOffset: CFTimeInterval = 0
+    /// How many times the animation plays (fractions play part of the last one; `.infinity` forever).
+    /// 0 means once.
+    public var repeatCount: Float = 0
+    /// How long the animation repeats for, in its own time (used when `repeatCount` is 0).
+    public var repeatDuration: CFTimeInterval = 0
+    /// Each repeat plays forwards, then backwards (a repeat lasts twice the duration).
+    public var autoreverses = false
     public var fillMode: CAMediaTimingFillMode = .removed
     public var isRemovedOnCompletion = true
     /// nil means linear.
@@ -57,10 +81,34 @@ open class CAAnimation: CAAction {
     /// Local time (seconds into the animation) at media time `t`, before clamping.
     func localTime(at t: CFTimeInterval) -> Double { (t - beginTime) * Double(speed) + timeOffset }
 
+    /// One repeat: the duration, twice over with `autoreverses`.
+    private var cycleDuration: Double { autoreverses ? 2 * duration : duration }
+
+    /// How long the animation is active in its own time: the repeats (or `repeatDuration`); infinite for
+    /// `repeatCount = .infinity`.
+    var activeDuration: Double {
+        if repeatCount > 0 { return cycleDuration * Double(repeatCount) }
+        if repeatDuration > 0 { return repeatDuration }
+        return cycleDuration
+    }
+
     /// The media time at which the animation is over (infinite: it never ends on its own).
     var endTime: CFTimeInterval {
-        speed == 0 ? .infinity : beginTime + max(duration - timeOffset, 0) / abs(Double(speed))
+        speed == 0 ? .infinity : beginTime + max(activeDuration - timeOffset, 0) / abs(Double(speed))
     }
+
+    /// Class defaults of key-value coding (Core Animation's `+defaultValueForKey:`): the timing defaults.
+    open class func defaultValue(forKey key: String) -> Any? {
+        switch key {
+        case "duration": return CFTimeInterval(0.25)
+        case "speed": return Float(1)
+        case "removedOnCompletion", "isRemovedOnCompletion": return true
+        default: return nil
+        }
+    }
+
+    /// Inert: archiving (NSCoding) is not supported on Linux here; every key would be archived.
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
 
     /// Progress (0 at from, 1 at to; springs may overshoot) at local time `local`, within 0…duration.
     func progress(atLocalTime local: Double) -> Double {
@@ -76,8 +124,23 @@ open class CAAnimation: CAAction {
     func activeLocalTime(at t: CFTimeInterval) -> Double? {
         let local = localTime(at: t)
         if local < 0 { return fillMode == .backwards || fillMode == .both ? 0 : nil }
-        if local > duration { return fillMode == .forwards || fillMode == .both || !isRemovedOnCompletion ? duration : nil }
-        return local
+        let active = activeDuration
+        if local > active {
+            guard fillMode == .forwards || fillMode == .both || !isRemovedOnCompletion else { return nil }
+            return timeInRepeat(active)
+        }
+        return timeInRepeat(local)
+    }
+
+    /// Seconds into the simple duration at `local` seconds into the active span: the time within the
+    /// current repeat, mirrored in its second half with `autoreverses`. The end of a repeat is its end
+    /// (not the start of the next), so a finished animation holds its final value.
+    private func timeInRepeat(_ local: Double) -> Double {
+        let cycle = cycleDuration
+        guard cycle > 0, local > 0 else { return max(local, 0) }
+        var within = local.truncatingRemainder(dividingBy: cycle)
+        if within == 0 { within = cycle }
+        return autoreverses && within > duration ? cycle - within : within
     }
 
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
@@ -85,9 +148,57 @@ open class CAAnimation: CAAction {
     }
 }
 
+public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    public static let scale = CAValueFunctionName(rawValue: "scale")
+    public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    public static let translate = CAValueFunctionName(rawValue: "translate")
+    public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
+}
+
+/// Turns an animation's numbers into a transform: set on a `transform` animation, its from/to values are
+/// the function's input (an angle, a scale, an offset), interpolated before the transform is made.
+public final class CAValueFunction {
+    public let name: CAValueFunctionName
+    /// nil for a name Core Animation does not know.
+    public init?(name: CAValueFunctionName) {
+        guard Self.keyPaths[name] != nil else { return nil }
+        self.name = name
+    }
+
+    /// The key path of this project's key table that applies the same function (`transform.rotation.z`, …).
+    var keyPath: String { Self.keyPaths[name]! }
+    private static let keyPaths: [CAValueFunctionName: String] = [
+        .rotateX: "transform.rotation.x", .rotateY: "transform.rotation.y", .rotateZ: "transform.rotation.z",
+        .scale: "transform.scale", .scaleX: "transform.scale.x", .scaleY: "transform.scale.y", .scaleZ: "transform.scale.z",
+        .translate: "transform.translation", .translateX: "transform.translation.x",
+        .translateY: "transform.translation.y", .translateZ: "transform.translation.z",
+    ]
+}
+
 open class CAPropertyAnimation: CAAnimation {
     public var keyPath: String?
     public var isAdditive = false
+    /// Each repeat starts where the previous one ended. Stored: repeats here all start from the from-value
+    /// (docs/UIKIT-COMPATIBILITY.md).
+    public var isCumulative = false
+    /// Applied to a `transform` animation's values (see `CAValueFunction`).
+    public var valueFunction: CAValueFunction?
+
+    /// The key path whose table entry applies this animation: the value function's on a `transform`
+    /// animation, else `keyPath`.
+    var effectiveKeyPath: String? {
+        if let valueFunction, keyPath == "transform" { return valueFunction.keyPath }
+        return keyPath
+    }
 
     public init(keyPath path: String?) { keyPath = path; super.init() }
     public override convenience init() { self.init(keyPath: nil) }
@@ -101,7 +212,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     public var byValue: Any?
 
     override func apply(to state: inout LayerState, model: LayerState, at t: CFTimeInterval) {
-        guard let keyPath, let property = AnimatableProperty.all[keyPath], let local = activeLocalTime(at: t) else { return }
+        guard let keyPath = effectiveKeyPath, let property = AnimatableProperty.all[keyPath], let local = activeLocalTime(at: t) else { return }
         // Core Animation's rules for a missing end: from + by, to − by, or the model (presentation) value.
         var from = fromValue, to = toValue
         if let by = byValue {

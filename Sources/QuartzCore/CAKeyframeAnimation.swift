@@ -47,7 +47,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     public var biasValues: [NSNumber]?
 
     override func apply(to state: inout LayerState, model: LayerState, at t: CFTimeInterval) {
-        guard let keyPath, let property = AnimatableProperty.all[keyPath], let local = activeLocalTime(at: t) else { return }
+        guard let keyPath = effectiveKeyPath, let property = AnimatableProperty.all[keyPath], let local = activeLocalTime(at: t) else { return }
         let linearFraction = duration > 0 ? local / duration : 1
         let fraction = timingFunction?.progress(at: linearFraction) ?? linearFraction
         if let path, keyPath == "position" {

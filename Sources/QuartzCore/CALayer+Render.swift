@@ -13,7 +13,7 @@ extension CALayer {
     /// The model values of the whole subtree (animations not applied), clamped as they are drawn.
     package func modelSnapshot() -> LayerSnapshot {
         LayerSnapshot(name: name ?? delegate.map { String(describing: type(of: $0)) },
-                      state: model.clampedForRendering(),
+                      state: modelState.clampedForRendering(),
                       sublayers: (sublayers ?? []).map { $0.modelSnapshot() },
                       mask: mask?.modelSnapshot())
     }

@@ -68,10 +68,10 @@ open class CAShapeLayer: CALayer {
     }
     public required init(layer: Any) {
         super.init(layer: layer)
-        if model.shape == nil { updateModel { $0.shape = ShapeContent() } }
+        if modelState.shape == nil { updateModel { $0.shape = ShapeContent() } }
     }
 
-    private var content: ShapeContent { model.shape ?? ShapeContent() }
+    private var content: ShapeContent { modelState.shape ?? ShapeContent() }
 
     /// Writes one shape value, running the layer's action for `key` first (as every animatable property does).
     private func change(_ key: String?, _ update: (inout ShapeContent) -> Void) {

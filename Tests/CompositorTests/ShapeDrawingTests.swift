@@ -130,7 +130,7 @@ import TransitionTesting
         layer.strokeColor = .black
         layer.lineWidth = 3
         layer.lineDashPattern = [2, 1]
-        #expect(layer.model.shape?.lineWidth == 3 && layer.model.shape?.lineDashPattern == [2, 1])
+        #expect(layer.modelState.shape?.lineWidth == 3 && layer.modelState.shape?.lineDashPattern == [2, 1])
         let animation = CABasicAnimation(keyPath: "strokeEnd")
         animation.fromValue = 0.0
         animation.toValue = 1.0

@@ -112,7 +112,7 @@ import Testing
                 bare.backgroundColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
             })
             clock.advance(to: 0.5)
-            let s = view.layer.presentation()!.model
+            let s = view.layer.presentation()!.modelState
             #expect(s.bounds.size == CGSize(width: 150, height: 75))
             #expect(s.position == CGPoint(x: 125, y: 62.5))
             #expect(abs(s.opacity - 0.75) < 1e-6)
@@ -125,7 +125,7 @@ import Testing
             #expect(s.zPosition == 3)
             #expect(bare.layer.presentation()!.backgroundColor == CGColor(red: 0, green: 1, blue: 0, alpha: 0.5))
             clock.advance(to: 1)
-            #expect(view.layer.animationKeys() == nil && view.layer.presentation()!.model == view.layer.model)
+            #expect(view.layer.animationKeys() == nil && view.layer.presentation()!.modelState == view.layer.modelState)
         }
     }
 

@@ -37,11 +37,11 @@ import Foundation
     func everyKeyRoundTripsThroughItsKeyPath(_ key: String) throws {
         let property = try #require(AnimatableProperty.all[key])
         let layer = property.layerClass.init()
-        let before = layer.model
+        let before = layer.modelState
         let value = Self.sample(property)
         layer.setValue(value, forKeyPath: key)
         // The property itself changed (not a stored arbitrary value), and reads back.
-        #expect(layer.model != before, "setting '\(key)' changed nothing drawn")
+        #expect(layer.modelState != before, "setting '\(key)' changed nothing drawn")
         #expect(Self.same(layer.value(forKeyPath: key), value, property), "'\(key)' read back \(String(describing: layer.value(forKeyPath: key)))")
         #expect(Self.same(layer.value(forKey: key), value, property))
         #expect(layer.arbitraryValues.isEmpty)
@@ -85,9 +85,9 @@ import Foundation
         layer.setValue(50, forKey: "someKey")
         #expect(layer.value(forKey: "someKey") as? Int == 50)
         // A shape key on a plain layer is just a key there, as on iOS: stored, nothing drawn changes.
-        let before = layer.model
+        let before = layer.modelState
         layer.setValue(0.5, forKeyPath: "strokeEnd")
-        #expect(layer.model == before && layer.value(forKeyPath: "strokeEnd") as? Double == 0.5)
+        #expect(layer.modelState == before && layer.value(forKeyPath: "strokeEnd") as? Double == 0.5)
         // Presentation copies carry them.
         #expect(layer.presentation()?.value(forKey: "someKey") as? Int == 50)
         layer.setValue(nil, forKey: "someKey")

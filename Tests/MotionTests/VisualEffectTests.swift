@@ -7,14 +7,14 @@ import Testing
     @Test func effectSetsTheMaterialAndStrength() {
         onFreshClock { _ in
             let none = UIVisualEffectView(effect: nil)
-            #expect(none.effect == nil && none.layer.model.activeBackdropFilter == nil)
+            #expect(none.effect == nil && none.layer.modelState.activeBackdropFilter == nil)
             let view = UIVisualEffectView(effect: UIBlurEffect(style: .light))
             #expect(view.layer.backdropStrength == 1)
             // UIImageEffects' applyLightEffect: blur 30, saturation 1.8, white at 30 %.
             let filter = view.layer.backdropFilter
             #expect(filter?.blurRadius == 30 && filter?.saturation == 1.8 && filter?.tintColor == CGColor(red: 1, green: 1, blue: 1, alpha: 0.3))
             view.effect = nil
-            #expect(view.effect == nil && view.layer.model.activeBackdropFilter == nil)
+            #expect(view.effect == nil && view.layer.modelState.activeBackdropFilter == nil)
             // contentView fills the effect view.
             view.frame = CGRect(x: 0, y: 0, width: 200, height: 100)
             view.layoutIfNeeded()
@@ -39,7 +39,7 @@ import Testing
             #expect(view.layer.backdropStrength == 1)
             #expect(view.layer.presentation()?.backdropStrength == 0)
             clock.advance(to: 0.5)
-            let mid = try! #require(view.layer.presentation()?.model.activeBackdropFilter)
+            let mid = try! #require(view.layer.presentation()?.modelState.activeBackdropFilter)
             #expect(abs(mid.blurRadius - 15) < 1e-9)
             #expect(abs(mid.saturation - 1.4) < 1e-9)
             #expect(abs((mid.tintColor?.alpha ?? 0) - 0.36) < 1e-9)
@@ -50,7 +50,7 @@ import Testing
             clock.advance(to: 2.25)
             #expect(abs((view.layer.presentation()?.backdropStrength ?? 0) - 0.25) < 1e-9)
             clock.advance(to: 3)
-            #expect(view.layer.presentation()?.model.activeBackdropFilter == nil)
+            #expect(view.layer.presentation()?.modelState.activeBackdropFilter == nil)
         }
     }
 
@@ -76,7 +76,7 @@ import Testing
         onFreshClock { _ in
             let blur = UIBlurEffect(style: .systemThinMaterial)
             let vibrancy = UIVisualEffectView(effect: UIVibrancyEffect(blurEffect: blur, style: .secondaryLabel))
-            #expect(vibrancy.layer.model.activeBackdropFilter == nil)
+            #expect(vibrancy.layer.modelState.activeBackdropFilter == nil)
             #expect(abs((vibrancy.contentView.superview?.alpha ?? 0) - 0.55) < 1e-6)
             vibrancy.effect = UIVibrancyEffect(blurEffect: blur)
             #expect(vibrancy.contentView.superview?.alpha == 0.75)

@@ -162,7 +162,7 @@ import Compositor
         configuration.attributedTitle = title + AttributedString(" plain")
         #expect(configuration.title == "Bold plain")
         let button = button(configuration)
-        let runs = try #require(button.titleLabel?.layer.model.text?.runs)
+        let runs = try #require(button.titleLabel?.layer.modelState.text?.runs)
         #expect(runs.count == 2)
         #expect(runs[0].fontName == ".SystemFont-700" && runs[0].fontSize == 20 && runs[0].color == UIColor.systemRed.cgColor)
         #expect(runs[1].fontName == ".SystemFont-400" && runs[1].fontSize == 17 && runs[1].color == UIColor.systemBlue.cgColor)

@@ -71,11 +71,11 @@ import Text
             }
         }
         let label = TitleLabel(frame: CGRect(x: 0, y: 0, width: 100, height: 30))
-        let text = try #require(label.layer.model.text)
+        let text = try #require(label.layer.modelState.text)
         #expect(text.string == "Title" && text.runs[0].fontName == ".SystemFont-600" && text.runs[0].fontSize == 17)
         #expect(text.alignment == .center && text.verticalPlacement == .center && text.runs[0].color == UIColor.systemBlue.cgColor)
         label.text = nil
-        #expect(label.layer.model.text == nil && label.intrinsicContentSize == .zero)
+        #expect(label.layer.modelState.text == nil && label.intrinsicContentSize == .zero)
     }
 
     @Test func registeredFontsAreFoundByName() throws {
@@ -97,7 +97,7 @@ import Text
         style.alignment = .center
         text.addAttribute(.paragraphStyle, value: style, range: NSRange(location: 0, length: text.length))
         label.attributedText = text
-        let layerText = try #require(label.layer.model.text)
+        let layerText = try #require(label.layer.modelState.text)
         #expect(layerText.runs.map(\.string) == ["TODAY ", "Card"])
         #expect(layerText.runs[0].fontName == ".SystemFont-600" && layerText.runs[0].kern == 1.5
                 && layerText.runs[0].color == UIColor.systemBlue.cgColor)
@@ -108,7 +108,7 @@ import Text
         // The tallest font sets the line: the label is as tall as a 28 pt line.
         #expect(label.intrinsicContentSize.height >= UIFont.boldSystemFont(ofSize: 28).lineHeight)
         label.text = "plain"
-        #expect(label.layer.model.text?.runs.count == 1 && label.attributedText?.string == "plain")
+        #expect(label.layer.modelState.text?.runs.count == 1 && label.attributedText?.string == "plain")
     }
 
     @Test func stringsMeasureAsTheyLayOut() {

@@ -97,7 +97,7 @@ import TransitionTesting
                 contentMode = .center
             }
         }
-        #expect(Badge().layer.model.shape?.path?.isEmpty == false)
+        #expect(Badge().layer.modelState.shape?.path?.isEmpty == false)
     }
 
     @Test func tabBarItemsShowTitlesAndTintTheSelectedOne() throws {

@@ -98,9 +98,9 @@ import Foundation
         let laidOut = Layout(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
         window.addSubview(label)
         window.addSubview(laidOut)
-        #expect(label.layer.model.text?.runs.first?.color == CGColor(gray: 0, alpha: 1))
+        #expect(label.layer.modelState.text?.runs.first?.color == CGColor(gray: 0, alpha: 1))
         window.overrideUserInterfaceStyle = .dark
-        #expect(label.layer.model.text?.runs.first?.color == CGColor(gray: 1, alpha: 1))
+        #expect(label.layer.modelState.text?.runs.first?.color == CGColor(gray: 1, alpha: 1))
         laidOut.setNeedsLayout()
         laidOut.layoutIfNeeded()
         #expect(laidOut.seen == .dark)

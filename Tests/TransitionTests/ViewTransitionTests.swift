@@ -82,6 +82,6 @@ import Raster
         #expect(render(doubleSided: false, angle: .pi - 0.3) == white)   // its back, hidden
         let layer = CALayer()
         layer.isDoubleSided = false
-        #expect(!layer.model.isDoubleSided)
+        #expect(!layer.modelState.isDoubleSided)
     }
 }

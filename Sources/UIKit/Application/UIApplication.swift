@@ -13,6 +13,12 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     private let lock = NSLock()
     private var windowRefs: [WeakWindow] = []
     private struct WeakWindow { weak var window: UIWindow? }
+    private var animationsEnabledStorage = true
+    /// `UIView.areAnimationsEnabled` for this run.
+    var animationsEnabled: Bool {
+        get { lock.withLock { animationsEnabledStorage } }
+        set { lock.withLock { animationsEnabledStorage = newValue } }
+    }
 
     public override init() {
         windowScene = UIWindowScene()

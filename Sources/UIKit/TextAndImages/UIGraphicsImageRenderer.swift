@@ -227,8 +227,13 @@ extension UIView {
         return true
     }
 
-    /// The window's pending layout (or the view's, outside a window), as a screen update would run it.
+    /// The window's pending layout and drawing (or the view's, outside a window), as a screen update would run them.
     func layoutForSnapshot() {
         if let window { window.layoutIfNeeded() } else { layoutIfNeeded() }
+        ((window ?? self) as UIView).displayPendingContent()
     }
+
+    /// Runs the pending `draw(_:)` calls of the view's tree (layers marked by `setNeedsDisplay()`), as
+    /// the end of a run-loop turn does after layout.
+    package func displayPendingContent() { layer.displayTreeIfNeeded() }
 }

@@ -62,6 +62,7 @@ public final class UIImage: Equatable {
 }
 
 extension UIView {
+    /// Every case of UIKit's; `.redraw` places content as `.scaleToFill` does.
     public enum ContentMode: Int, Sendable {
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
         case topLeft, topRight, bottomLeft, bottomRight
@@ -98,11 +99,11 @@ open class UIImageView: UIView {
             if newValue?.size != oldSize { invalidateIntrinsicContentSize() }
         }
     }
-    private var mode: UIView.ContentMode = .scaleToFill
     private var outlineCache: (image: UIImage, outline: CGPath)?
-    open var contentMode: UIView.ContentMode {
-        get { mode }
-        set { mode = newValue; layer.contentsGravity = newValue.gravity; showImage() }
+    /// A symbol image is placed again by the new mode (bitmaps follow the layer's gravity).
+    open override var contentMode: UIView.ContentMode {
+        get { super.contentMode }
+        set { super.contentMode = newValue; showImage() }
     }
     open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
 
@@ -153,7 +154,7 @@ open class UIImageView: UIView {
         layer.contents = nil
         // The outline is stroked once per image; layout passes only move it.
         if outlineCache?.image !== image { outlineCache = (image, symbol.outline) }
-        let placed = Self.rect(for: symbol.size, in: bounds, mode: mode)
+        let placed = Self.rect(for: symbol.size, in: bounds, mode: contentMode)
         let fit = CGAffineTransform(a: placed.width / max(symbol.size.width, 1e-9), b: 0, c: 0,
                                     d: placed.height / max(symbol.size.height, 1e-9), tx: placed.minX, ty: placed.minY)
         let path = CGMutablePath()

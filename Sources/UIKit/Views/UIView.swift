@@ -31,6 +31,7 @@ open class UIView: UIResponder, CALayerDelegate {
         super.init()
         layer.delegate = self
         layer.frame = frame
+        layer.setNeedsDisplay()
     }
     /// Nibs and archives are not read on Linux: the coder is not consulted and the view is the one
     /// `init(frame: .zero)` makes. Required as on iOS, so a subclass that adds a designated initializer also
@@ -40,6 +41,7 @@ open class UIView: UIResponder, CALayerDelegate {
         reportedStyle = UIScreen.main.userInterfaceStyle
         super.init()
         layer.delegate = self
+        layer.setNeedsDisplay()
     }
     public convenience override init() { self.init(frame: .zero) }
 
@@ -96,6 +98,18 @@ open class UIView: UIResponder, CALayerDelegate {
         get { layer.transform }
         set { layer.transform = newValue }
     }
+    /// The layer's anchor point (unit coordinates of the bounds); `center` stays, so the frame moves.
+    open var anchorPoint: CGPoint {
+        get { layer.anchorPoint }
+        set { layer.anchorPoint = newValue }
+    }
+    /// Pixels per point of what `draw(_:)` makes (and the layer's `contentsScale`): the screen's scale
+    /// unless set.
+    open var contentScaleFactor: CGFloat {
+        get { ownContentScale ?? UIScreen.main.scale }
+        set { ownContentScale = newValue > 0 ? newValue : nil; layer.contentsScale = contentScaleFactor }
+    }
+    private var ownContentScale: CGFloat?
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { layer.opacity = Float(newValue) }
@@ -117,6 +131,64 @@ open class UIView: UIResponder, CALayerDelegate {
     open var clipsToBounds: Bool {
         get { layer.masksToBounds }
         set { layer.masksToBounds = newValue }
+    }
+
+    /// How the layer's contents (an image, or what `draw(_:)` made) sit in the bounds: the layer's
+    /// `contentsGravity`. `.redraw` stretches like `.scaleToFill` and redraws when the size changes.
+    open var contentMode: ContentMode {
+        get { storedContentMode }
+        set {
+            storedContentMode = newValue
+            layer.contentsGravity = newValue.gravity
+            layer.needsDisplayOnBoundsChange = newValue == .redraw
+        }
+    }
+    private var storedContentMode: ContentMode = .scaleToFill
+
+    /// A view whose alpha masks this view (its layer becomes this layer's `mask`, in this view's bounds
+    /// space). It leaves any superview it had, as on iOS a mask view must have none.
+    open var mask: UIView? {
+        get { maskView }
+        set {
+            guard newValue !== maskView else { return }
+            newValue?.removeFromSuperview()
+            maskView = newValue
+            layer.mask = newValue?.layer
+        }
+    }
+    private var maskView: UIView?
+
+    /// Draws the view's content into the current context (bounds space). The default draws nothing.
+    /// Called when the view is first displayed with a size, after `setNeedsDisplay()`, and after a size
+    /// change with `contentMode = .redraw`; what it draws becomes the layer's contents at
+    /// `contentScaleFactor`, placed by `contentMode`.
+    open func draw(_ rect: CGRect) {}
+    /// Marks the content drawn by `draw(_:)` out of date; it is redrawn at the end of the run-loop turn.
+    open func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Marks the whole view (drawn content is one image here) out of date.
+    open func setNeedsDisplay(_ rect: CGRect) { layer.setNeedsDisplay(rect) }
+    /// Whether the context `draw(_:)` draws into is cleared first. It always starts transparent here.
+    open var clearsContextBeforeDrawing = true
+    /// Whether `draw(_:)` ever drew something: until then a display leaves the layer's contents alone
+    /// (image views set them directly; most views draw nothing).
+    private var hasDrawnContents = false
+
+    /// The layer's display (CALayerDelegate): runs `draw(_:)` with a context of the bounds as the current
+    /// one and shows the result, unless nothing was ever drawn.
+    public func display(_ layer: CALayer) {
+        guard layer === self.layer, let context = layer.drawnRecording(scale: contentScaleFactor) else { return }
+        if context.recording.items.isEmpty && !hasDrawnContents { return }
+        hasDrawnContents = true
+        layer.contentsScale = contentScaleFactor
+        layer.contents = context.makeImage()
+    }
+
+    /// The layer's drawing (CALayerDelegate): `draw(_:)` with `ctx` current.
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        guard layer === self.layer else { return }
+        UIGraphicsPushContext(ctx)
+        traitCollection.withCurrent { draw(bounds) }
+        UIGraphicsPopContext()
     }
     /// A dynamic colour resolves with the view's trait collection and is applied again when that changes;
     /// reading it back gives the colour set, while the layer still shows what it resolved to.
@@ -221,15 +293,19 @@ open class UIView: UIResponder, CALayerDelegate {
         }
         view.removeFromSuperview()
         let target = min(max(index, 0), subviews.count)
+        let newWindow = window
+        // UIKit's order: will-move to the superview, then to the window; the move; did-move to the window,
+        // then to the superview; the superview's didAddSubview.
         view.willMove(toSuperview: self)
+        if view.window !== newWindow { view.notifyWillMove(toWindow: newWindow) }
         subviews.insert(view, at: target)
         view.superview = self
         layer.insertSublayer(view.layer, at: UInt32(layerIndex(forSubviewAt: target)))
         joinedHierarchy(view)
+        if oldWindow !== view.window { view.notifyWindowChanged() }
         view.didMoveToSuperview()
         view.traitsMayHaveChanged()
         if view.ownTintColor == nil { view.tintMayHaveChanged() }
-        if oldWindow !== view.window { view.notifyWindowChanged() }
         didAddSubview(view)
     }
 
@@ -265,14 +341,29 @@ open class UIView: UIResponder, CALayerDelegate {
         let oldWindow = window
         parent.willRemoveSubview(self)
         willMove(toSuperview: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
         deactivateConstraintsCrossing(from: self)
         parent.setNeedsEngineSync()
         parent.subviews.removeAll { $0 === self }
         layer.removeFromSuperlayer()
         superview = nil
+        if oldWindow != nil { notifyWindowChanged() }
         didMoveToSuperview()
         traitsMayHaveChanged()
-        if oldWindow != nil { notifyWindowChanged() }
+    }
+
+    /// Swaps two subviews' places (and their layers'); no hierarchy callbacks, as on iOS. Indices outside
+    /// the subviews do nothing.
+    open func exchangeSubview(at index1: Int, withSubviewAt index2: Int) {
+        guard index1 != index2, subviews.indices.contains(index1), subviews.indices.contains(index2) else { return }
+        let first = subviews[min(index1, index2)], second = subviews[max(index1, index2)]
+        subviews.swapAt(index1, index2)
+        guard let sublayers = layer.sublayers, let low = sublayers.firstIndex(where: { $0 === first.layer }),
+              let high = sublayers.firstIndex(where: { $0 === second.layer }) else { return }
+        // The later layer takes the earlier one's place; the earlier one goes where the later one was
+        // (indices before removal, as insertSublayer(_:at:) counts them for a layer that moves).
+        layer.insertSublayer(second.layer, at: UInt32(low))
+        layer.insertSublayer(first.layer, at: UInt32(high + 1))
     }
 
     public func isDescendant(of view: UIView) -> Bool {
@@ -285,7 +376,14 @@ open class UIView: UIResponder, CALayerDelegate {
     open func willRemoveSubview(_ subview: UIView) {}
     open func willMove(toSuperview newSuperview: UIView?) {}
     open func didMoveToSuperview() {}
+    /// Called before the view (or an ancestor) moves into another window, or out of its window (nil).
+    open func willMove(toWindow newWindow: UIWindow?) {}
     open func didMoveToWindow() {}
+
+    private func notifyWillMove(toWindow newWindow: UIWindow?) {
+        willMove(toWindow: newWindow)
+        for child in subviews { child.notifyWillMove(toWindow: newWindow) }
+    }
 
     private func notifyWindowChanged() {
         owningViewController?.viewDidChangeWindow(self)
@@ -384,6 +482,11 @@ open class UIView: UIResponder, CALayerDelegate {
     func baselineOffsetFromCenter(last: Bool) -> CGFloat? { nil }
     /// Called when the layout margins change.
     open func layoutMarginsDidChange() {}
+    /// Called in a layout pass of the view, before `layoutSubviews()`, when its safe-area insets differ
+    /// from those of its previous layout pass (or from zero, the first time).
+    open func safeAreaInsetsDidChange() {}
+    /// The insets `safeAreaInsetsDidChange()` last reported.
+    private var reportedSafeAreaInsets: UIEdgeInsets = .zero
 
     // Auto Layout's overridable entry points (the rest is in UIView+AutoLayout.swift).
 
@@ -417,6 +520,12 @@ open class UIView: UIResponder, CALayerDelegate {
             updateLayoutEngineIfNeeded()
             applyEngineFramesToSubviews()
         }
+        let insets = safeAreaInsets
+        if insets != reportedSafeAreaInsets {
+            reportedSafeAreaInsets = insets
+            safeAreaInsetsDidChange()
+        }
+        mask?.layoutIfNeeded()
         traitCollection.withCurrent { layoutViewAndController() }
     }
 
@@ -488,7 +597,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// the app (`isManualHitTestingEnabled` false, the default) animates this view, so a finger catches it
     /// where it is drawn; the model otherwise, which is also what UIKit hit-tests for `UIView.animate`.
     var hitTestGeometry: LayerState {
-        propertyAnimators.contains { !$0.isManualHitTestingEnabled } ? layer.presentationState(at: CACurrentMediaTime()) : layer.model
+        propertyAnimators.contains { !$0.isManualHitTestingEnabled } ? layer.presentationState(at: CACurrentMediaTime()) : layer.modelState
     }
 
     /// The property animators whose animations are on this view's layer now (they leave when it is done).
@@ -515,11 +624,118 @@ open class UIView: UIResponder, CALayerDelegate {
     /// A recognizer attached to this view (or a subview) asks before it begins; false makes it fail.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
 
+    // MARK: Touches, direction, tint dimming
+
+    /// Inert: every scripted finger reaches the hit view whatever this says; scripts decide how many
+    /// fingers touch, not the views.
+    open var isMultipleTouchEnabled = false
+    /// Inert: touches are not kept from other views while this one is touched (scripts touch one view
+    /// at a time).
+    open var isExclusiveTouch = false
+    /// Stored: the app's direction is left to right, so leading and trailing stay left and right; only
+    /// `.forceRightToLeft` changes `effectiveUserInterfaceLayoutDirection` (docs/UIKIT-COMPATIBILITY.md).
+    open var semanticContentAttribute: UISemanticContentAttribute = .unspecified
+    /// The direction the view lays out in: right to left only for `.forceRightToLeft`.
+    open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
+        UIView.userInterfaceLayoutDirection(for: semanticContentAttribute)
+    }
+    /// Inert: UIKit dims tints under alerts and popovers, which nothing here presents; stored and read back.
+    open var tintAdjustmentMode: TintAdjustmentMode = .automatic
+
+    // MARK: Focus, interactions, motion effects, restoration
+
+    /// Inert: nothing takes focus offscreen (no keyboard, remote or pointer).
+    open var canBecomeFocused: Bool { false }
+    /// Inert: see `canBecomeFocused`.
+    open var isFocused: Bool { false }
+    /// Inert: see `canBecomeFocused`; stored and read back.
+    open var focusGroupIdentifier: String?
+    /// Inert: there is no focus engine to ask for an update.
+    open func setNeedsFocusUpdate() {}
+    /// Inert: see `setNeedsFocusUpdate()`.
+    open func updateFocusIfNeeded() {}
+
+    /// The interactions added to the view (each is told `willMove(to:)` and `didMove(to:)`).
+    open var interactions: [UIInteraction] = []
+    open func addInteraction(_ interaction: UIInteraction) {
+        guard !interactions.contains(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: self)
+        interactions.append(interaction)
+        interaction.didMove(to: self)
+    }
+    open func removeInteraction(_ interaction: UIInteraction) {
+        guard interactions.contains(where: { $0 === interaction }) else { return }
+        interaction.willMove(to: nil)
+        interactions.removeAll { $0 === interaction }
+        interaction.didMove(to: nil)
+    }
+
+    /// Inert: motion effects follow the device's tilt, and a render's device never moves (the viewer
+    /// offset stays zero, where every interpolating effect is at rest); kept and read back.
+    open var motionEffects: [UIMotionEffect] = []
+    /// Inert: see `motionEffects`.
+    open func addMotionEffect(_ effect: UIMotionEffect) {
+        if !motionEffects.contains(where: { $0 === effect }) { motionEffects.append(effect) }
+    }
+    /// Inert: see `motionEffects`.
+    open func removeMotionEffect(_ effect: UIMotionEffect) { motionEffects.removeAll { $0 === effect } }
+
+    /// Inert: state restoration needs an app relaunch; stored and read back.
+    open var restorationIdentifier: String?
+    /// Inert: see `restorationIdentifier`.
+    open func encodeRestorableState(with coder: NSCoder) {}
+    /// Inert: see `restorationIdentifier`.
+    open func decodeRestorableState(with coder: NSCoder) {}
+
+    // MARK: Accessibility and large content (stored: no assistive technology reads them offscreen)
+
+    /// Inert: no assistive technology runs offscreen; stored and read back (as are the properties below).
+    open var isAccessibilityElement = false
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityLabel: String?
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityHint: String?
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityValue: String?
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityTraits: UIAccessibilityTraits = .none
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityFrame: CGRect = .zero
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityLanguage: String?
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityElementsHidden = false
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityViewIsModal = false
+    /// Inert: see `isAccessibilityElement`.
+    open var shouldGroupAccessibilityChildren = false
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityElements: [Any]?
+    /// Inert: colours are never inverted offscreen (Smart Invert is a device setting).
+    open var accessibilityIgnoresInvertColors = false
+    /// Inert: see `isAccessibilityElement`.
+    open var accessibilityRespondsToUserInteraction = false
+    /// Inert: the large content viewer appears on a long press with large text sizes, a device setting.
+    open var showsLargeContentViewer = false
+    /// Inert: see `showsLargeContentViewer`.
+    open var largeContentTitle: String?
+    /// Inert: see `showsLargeContentViewer`.
+    open var largeContentImage: UIImage?
+    /// Inert: see `showsLargeContentViewer`.
+    open var scalesLargeContentImage = false
+    /// Inert: see `showsLargeContentViewer`.
+    open var largeContentImageInsets: UIEdgeInsets = .zero
+
+    /// Reports a changed trait collection now (the style of an override or a move) instead of at the next layout.
+    open func updateTraitsIfNeeded() { traitsMayHaveChanged() }
+
     // MARK: Animation hook
 
-    /// Inside an animation block, records the change so the block can animate it; outside, no action.
+    /// Inside an animation block, records the change so the block can animate it (unless animations are
+    /// disabled). Always `NSNull`: a view's layer takes no action of its own (`actions`, implicit
+    /// animations), as on iOS.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? {
-        AnimationRecorder.current?.recordChange(of: layer, key: event)
-        return nil
+        if UIView.areAnimationsEnabled { AnimationRecorder.current?.recordChange(of: layer, key: event) }
+        return NSNull()
     }
 }
