@@ -1,6 +1,6 @@
 import Foundation
 
-// Haptics and device motion have no meaning in a render: these classes exist so app code compiles and
+// Haptics have no meaning in a render: these classes exist so app code compiles and
 // runs, and each call that would be felt leaves a mark on the timeline (`haptic.impact medium`), so value
 // traces and plots show when it happened.
 
@@ -68,54 +68,5 @@ open class UINotificationFeedbackGenerator: UIFeedbackGenerator {
     /// Inert: nothing is felt in a render; the timeline gets the mark `haptic.notification TYPE`.
     open func notificationOccurred(_ notificationType: FeedbackType, at location: CGPoint) {
         notificationOccurred(notificationType)
-    }
-}
-
-/// A view's response to the device's tilt (parallax).
-open class UIMotionEffect {
-    public init() {}
-    /// Inert: a render's device never tilts, so the effect asks for no change (an empty dictionary).
-    open func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? { [:] }
-}
-
-/// Moves a key path of the view with the device's tilt, between two values.
-open class UIInterpolatingMotionEffect: UIMotionEffect {
-    public enum EffectType: Int, Sendable { case tiltAlongHorizontalAxis, tiltAlongVerticalAxis }
-    public let keyPath: String
-    public let type: EffectType
-    open var minimumRelativeValue: Any?
-    open var maximumRelativeValue: Any?
-
-    public init(keyPath: String, type: EffectType) {
-        self.keyPath = keyPath
-        self.type = type
-        super.init()
-    }
-    /// Inert: a render's device never tilts, so the key path keeps its value (an empty dictionary).
-    open override func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? { [:] }
-}
-
-/// Several motion effects applied together.
-open class UIMotionEffectGroup: UIMotionEffect {
-    open var motionEffects: [UIMotionEffect]?
-    public override init() { super.init() }
-    /// Inert: a render's device never tilts, so the group asks for no change (an empty dictionary).
-    open override func keyPathsAndRelativeValues(forViewerOffset viewerOffset: UIOffset) -> [String: Any]? { [:] }
-}
-
-extension UIView {
-    private static let motionEffectsKey = "UIKit.motionEffects"
-
-    /// The motion effects added to the view (kept on its layer, so views need no new storage).
-    public var motionEffects: [UIMotionEffect] {
-        get { (layer.value(forKey: Self.motionEffectsKey) as? [UIMotionEffect]) ?? [] }
-        set { layer.setValue(newValue, forKey: Self.motionEffectsKey) }
-    }
-    /// Inert: the effect is kept (`motionEffects`) and never moves the view, as the device never tilts.
-    public func addMotionEffect(_ effect: UIMotionEffect) {
-        motionEffects.append(effect)
-    }
-    public func removeMotionEffect(_ effect: UIMotionEffect) {
-        motionEffects.removeAll { $0 === effect }
     }
 }

@@ -375,15 +375,6 @@ open class UIAttachmentBehavior: UIDynamicBehavior {
     }
 }
 
-/// A horizontal and vertical offset (Apple's `UIOffset`).
-public struct UIOffset: Equatable, Hashable, Sendable {
-    public var horizontal: CGFloat
-    public var vertical: CGFloat
-    public init(horizontal: CGFloat, vertical: CGFloat) { self.horizontal = horizontal; self.vertical = vertical }
-    public init() { self.init(horizontal: 0, vertical: 0) }
-    public static let zero = UIOffset()
-}
-
 /// Pushes items: a continuous force, or one impulse (`.instantaneous`, which then sets `active` false).
 /// Magnitude 1 is Apple's UIKit newton: it accelerates a 100 × 100 item of density 1 at 100 points/s²
 /// (continuous), or changes its velocity by 100 points/s (instantaneous).
