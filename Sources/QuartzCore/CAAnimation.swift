@@ -24,7 +24,7 @@ public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
-open class CAAnimation: CAAction {
+open class CAAnimation: NSObject, CAAction {
     /// Absolute media time to begin; 0 means "when added" (resolved to `CACurrentMediaTime()` then).
     public var beginTime: CFTimeInterval = 0
     public var duration: CFTimeInterval = 0.25
@@ -40,7 +40,7 @@ open class CAAnimation: CAAction {
     var stopObservers: [() -> Void] = []
     var hasStopped = false
 
-    public init() {}
+    public override init() { super.init() }
 
     /// The animation has ended or was removed: its delegate and transaction hear it.
     func didStop(finished: Bool) {

@@ -7,19 +7,21 @@ public enum UIUserInterfaceStyle: Int, Sendable {
 
 /// The traits views and controllers see. Only the user interface style is modelled (plus the screen's
 /// scale and the phone idiom); the render's appearance is the screen's style, fixed per scene run.
-public final class UITraitCollection: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
+public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let displayScale: CGFloat
     public var userInterfaceIdiom: UIUserInterfaceIdiom { .phone }
 
     /// No traits specified (UIKit's empty collection).
-    public convenience init() { self.init(userInterfaceStyle: .unspecified) }
+    public override convenience init() { self.init(userInterfaceStyle: .unspecified) }
     public init(userInterfaceStyle: UIUserInterfaceStyle) {
         self.userInterfaceStyle = userInterfaceStyle
         displayScale = 0
+        super.init()
     }
     init(userInterfaceStyle: UIUserInterfaceStyle, displayScale: CGFloat) {
         self.userInterfaceStyle = userInterfaceStyle; self.displayScale = displayScale
+        super.init()
     }
     /// The traits of the collections combined; a specified trait of a later one wins.
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
@@ -54,11 +56,13 @@ public final class UITraitCollection: Equatable, Hashable, CustomStringConvertib
         userInterfaceStyle != (other?.userInterfaceStyle ?? .unspecified)
     }
 
-    public static func == (l: UITraitCollection, r: UITraitCollection) -> Bool {
-        l.userInterfaceStyle == r.userInterfaceStyle && l.displayScale == r.displayScale
+    /// Collections with the same traits are equal, as on iOS.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UITraitCollection else { return false }
+        return userInterfaceStyle == other.userInterfaceStyle && displayScale == other.displayScale
     }
-    public func hash(into h: inout Hasher) { h.combine(userInterfaceStyle); h.combine(displayScale) }
-    public var description: String { "UITraitCollection(userInterfaceStyle: \(userInterfaceStyle))" }
+    public override var hash: Int { var h = Hasher(); h.combine(userInterfaceStyle); h.combine(displayScale); return h.finalize() }
+    public override var description: String { "UITraitCollection(userInterfaceStyle: \(userInterfaceStyle))" }
 }
 
 /// Something with traits that hears when they change: views, view controllers, the screen.

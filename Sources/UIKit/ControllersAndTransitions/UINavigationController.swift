@@ -437,9 +437,9 @@ open class UINavigationController: UIViewController {
 /// Lets the interactive pop gesture begin only when there is something to pop, no transition runs and the
 /// delegate has not taken the pop over with an animator of its own, so a swipe that cannot pop
 /// interactively fails and leaves its touches to other recognizers, as on iOS.
-private final class InteractivePopGate: UIGestureRecognizerDelegate {
+private final class InteractivePopGate: NSObject, UIGestureRecognizerDelegate {
     unowned let navigationController: UINavigationController
-    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+    init(navigationController: UINavigationController) { self.navigationController = navigationController; super.init() }
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         navigationController.systemSwipeCanPop
     }

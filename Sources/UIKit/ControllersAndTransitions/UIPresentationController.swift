@@ -1,5 +1,5 @@
 /// Manages the container, chrome and layout of a presented controller.
-open class UIPresentationController: UIContentContainer {
+open class UIPresentationController: NSObject, UIContentContainer {
     /// Not called here (the screen's size never changes during a render); overridable, as on iOS.
     open func viewWillTransition(to size: CGSize, with coordinator: UIViewControllerTransitionCoordinator) {}
 

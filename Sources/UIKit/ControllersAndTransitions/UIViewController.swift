@@ -41,6 +41,7 @@ open class UIViewController: UIResponder {
     open var title: String? {
         get { storedTitle }
         set {
+            willChangeObserved("title"); defer { didChangeObserved("title") }
             let oldValue = storedTitle
             storedTitle = newValue
             if let item = storedNavigationItem, item.title == oldValue { item.title = newValue }
@@ -58,6 +59,18 @@ open class UIViewController: UIResponder {
 
     /// The transition this controller takes part in now (as presenter, presented, pushed or popped).
     var activeTransition: TransitionContext?
+    /// Key-value observers (KeyValueObserving+UIKit.swift), made when the first one registers.
+    var keyValueObserversIfAny: KeyValueObservers?
+    /// The size the controller would like its content to be (containers and presentation controllers may
+    /// read it); observable.
+    open var preferredContentSize: CGSize {
+        get { storedPreferredContentSize }
+        set {
+            willChangeObserved("preferredContentSize"); defer { didChangeObserved("preferredContentSize") }
+            storedPreferredContentSize = newValue
+        }
+    }
+    private var storedPreferredContentSize: CGSize = .zero
     /// The coordinator of the transition this controller (or an ancestor) takes part in; nil between
     /// transitions.
     open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
