@@ -329,6 +329,9 @@ open class UINavigationController: UIViewController {
             animator: animator, interactionController: interaction
         ) { [unowned self] completed in
             animator?.animationEnded(completed)
+            // A cancelled transition's stack is back before the coordinator's completions run, so a
+            // completion that reads or extends `viewControllers` sees the stack on screen.
+            if !completed { if operation == .push { self.stack.removeLast() } else { self.stack.append(from) } }
             context.runAlongsideCompletions()
             from.activeTransition = nil
             to.activeTransition = nil
@@ -355,12 +358,9 @@ open class UINavigationController: UIViewController {
                 to.beginAppearanceTransition(false, animated: animated)
                 from.beginAppearanceTransition(true, animated: animated)
                 if operation == .push {
-                    self.stack.removeLast()
                     to.willMove(toParent: nil)
                     to.removeFromParent()
                     to.isMovingToParent = false
-                } else {
-                    self.stack.append(from)
                 }
                 self.updateBarItems()
                 to.endAppearanceTransition()
