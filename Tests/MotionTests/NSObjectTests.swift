@@ -85,6 +85,11 @@ private func isNSObjectProtocol(_ value: some NSObjectProtocol) -> Bool { value.
         scrollView.setContentOffset(CGPoint(x: 0, y: 10), animated: true)
         #expect(watcher.offsets == [CGPoint(x: 0, y: 40), CGPoint(x: 0, y: 10)])
         #expect(scrollView.bounds.origin == CGPoint(x: 0, y: 10))
+        // The bounds origin is the offset, however it is moved; a new size alone does not scroll.
+        scrollView.bounds.origin.y = 25
+        scrollView.bounds.size.height = 200
+        #expect(watcher.offsets == [CGPoint(x: 0, y: 40), CGPoint(x: 0, y: 10), CGPoint(x: 0, y: 25)])
+        #expect(scrollView.contentOffset == CGPoint(x: 0, y: 25))
     }
 }
 

@@ -157,6 +157,8 @@ private final class Log<Value> {
         #expect(sizes.entries.map(\.new) == [CGSize(width: 100, height: 1000)])
         #expect(insets.entries.map(\.new) == [UIEdgeInsets(top: 1, left: 2, bottom: 3, right: 4)])
         #expect(alphas.entries.map(\.new) == [0.5])
+        scrollView.bounds.origin = CGPoint(x: 0, y: 60)
+        #expect(offsets.entries.count == 2 && offsets.entries[1].new == CGPoint(x: 0, y: 60) && offsets.entries[1].old == CGPoint(x: 0, y: 30))
         withExtendedLifetime(observations) {}
     }
 

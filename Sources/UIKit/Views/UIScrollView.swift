@@ -25,9 +25,18 @@ open class UIScrollView: UIView {
         get { bounds.origin }
         set {
             willChangeObserved("contentOffset"); defer { didChangeObserved("contentOffset") }
-            let old = bounds.origin
             bounds = CGRect(origin: newValue, size: bounds.size)
-            if newValue != old { delegate?.scrollViewDidScroll(self) }
+        }
+    }
+    /// The bounds origin is the content offset: moving it scrolls (observers of `contentOffset` and the
+    /// delegate's `scrollViewDidScroll(_:)` hear it), however it is set.
+    open override var bounds: CGRect {
+        get { super.bounds }
+        set {
+            let scrolls = newValue.origin != super.bounds.origin
+            if scrolls { willChangeObserved("contentOffset") }
+            super.bounds = newValue
+            if scrolls { didChangeObserved("contentOffset"); delegate?.scrollViewDidScroll(self) }
         }
     }
     /// Sets the offset at once (`animated` is ignored until scrolling is simulated, issue #23).
