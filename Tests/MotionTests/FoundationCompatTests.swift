@@ -50,3 +50,19 @@ import UIKit
         #expect(String(decoding: result.standardErrorContent, as: UTF8.self).contains(#"#imageLiteral(resourceName: "no-such-image"): no image named"#))
     }
 }
+
+@Suite struct GeometryStrings {
+    @Test func roundTrips() {
+        #expect(NSCoder.string(for: CGPoint(x: 1.5, y: -2)) == "{1.5, -2}")
+        #expect(NSCoder.string(for: CGRect(x: 0, y: 10, width: 390, height: 844)) == "{{0, 10}, {390, 844}}")
+        #expect(NSCoder.string(for: CGAffineTransform(scaleX: 2, y: 0.5)) == "[2, 0, 0, 0.5, 0, 0]")
+        #expect(NSCoder.string(for: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0)) == "{59, 0, 34, 0}")
+        #expect(NSCoder.cgPoint(for: "{1.5, -2}") == CGPoint(x: 1.5, y: -2))
+        #expect(NSCoder.cgRect(for: "{{0, 10}, {390, 844}}") == CGRect(x: 0, y: 10, width: 390, height: 844))
+        #expect(NSCoder.cgSize(for: "{3e2, 4}") == CGSize(width: 300, height: 4))
+        #expect(NSCoder.cgAffineTransform(for: "[2, 0, 0, 0.5, 10, 20]") == CGAffineTransform(a: 2, b: 0, c: 0, d: 0.5, tx: 10, ty: 20))
+        #expect(NSCoder.uiEdgeInsets(for: "{59, 0, 34, 0}") == UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
+        #expect(NSCoder.cgPoint(for: "nonsense") == .zero)
+        #expect(NSCoder.cgVector(for: NSCoder.string(for: CGVector(dx: 0.25, dy: 7))) == CGVector(dx: 0.25, dy: 7))
+    }
+}
