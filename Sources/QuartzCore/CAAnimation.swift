@@ -38,7 +38,7 @@ public protocol CAAction: AnyObject {
     func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?)
 }
 
-open class CAAnimation: CAAction, CAMediaTiming {
+open class CAAnimation: NSObject, CAAction, CAMediaTiming {
     /// Time to begin in the layer's time space (media time for most layers, so `CACurrentMediaTime() + 0.5`
     /// starts half a second from now); 0 means "when added" (resolved to the layer's time then).
     public var beginTime: CFTimeInterval = 0
@@ -64,7 +64,7 @@ open class CAAnimation: CAAction, CAMediaTiming {
     var stopObservers: [() -> Void] = []
     var hasStopped = false
 
-    public init() {}
+    public override init() { super.init() }
 
     /// The animation has ended or was removed: its delegate and transaction hear it.
     func didStop(finished: Bool) {

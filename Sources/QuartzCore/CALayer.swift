@@ -94,9 +94,15 @@ public struct CACornerMask: OptionSet, Hashable, Sendable {
 /// Standalone layers have no implicit animations here (Core Animation's 0.25 s implicit actions apply only
 /// to layers not backed by a view): a property animates only through an explicit `add(_:forKey:)` or a
 /// delegate action (UIKit animation blocks).
-open class CALayer: CAMediaTiming {
+open class CALayer: NSObject, CAMediaTiming {
     /// The model values.
-    package private(set) var modelState = LayerState()
+    package private(set) var modelState = LayerState() {
+        didSet { if !pendingObservedKeys.isEmpty { announceObservedChanges() } }
+    }
+    /// Key-value observers (KeyValueObserving.swift), made when the first one registers, and the keys
+    /// announced by `willChange` whose change the next write of the model completes.
+    package private(set) var keyValueObserversIfAny: KeyValueObservers?
+    private var pendingObservedKeys: [String] = []
     public weak var delegate: CALayerDelegate?
     public private(set) weak var superlayer: CALayer?
     private var children: [CALayer] = []
@@ -113,12 +119,16 @@ open class CALayer: CAMediaTiming {
     /// coding container class).
     var arbitraryValues: [String: Any] = [:]
 
-    public required init() {}
+    public required override init() { super.init() }
 
     /// A copy of another layer's properties (Core Animation uses this for presentation layers).
     public required init(layer: Any) {
         if let other = layer as? CALayer { modelState = other.modelState; name = other.name; arbitraryValues = other.arbitraryValues }
+        super.init()
     }
+
+    /// Core Animation's shape: `<CALayer: 0x…>`.
+    open override var description: String { "<\(type(of: self)): \(objectAddress(self))>" }
 
     // MARK: Properties
 
@@ -126,8 +136,25 @@ open class CALayer: CAMediaTiming {
     func runAction(forKey key: String) { willChange(key) }
     private func willChange(_ key: String) {
         if Self.needsDisplay(forKey: key) { setNeedsDisplay() }
-        guard let action = action(forKey: key), !(action is NSNull) else { return }
-        action.run(forKey: key, object: self, arguments: nil)
+        if let action = action(forKey: key), !(action is NSNull) {
+            action.run(forKey: key, object: self, arguments: nil)
+        }
+        if let observers = keyValueObserversIfAny, CALayer.announcedKeys.contains(key) {
+            let keys = CALayer.keysAffected(by: key)
+            pendingObservedKeys += keys
+            observers.willChange(keys)
+        }
+    }
+    private func announceObservedChanges() {
+        let keys = pendingObservedKeys
+        pendingObservedKeys = []
+        keyValueObserversIfAny?.didChange(keys)
+    }
+    package var keyValueObservers: KeyValueObservers {
+        if let observers = keyValueObserversIfAny { return observers }
+        let observers = KeyValueObservers()
+        keyValueObserversIfAny = observers
+        return observers
     }
 
     public var bounds: CGRect {
@@ -169,6 +196,7 @@ open class CALayer: CAMediaTiming {
     public var frame: CGRect {
         get { modelState.frame }
         set {
+            keyValueObserversIfAny?.willChange(["frame"]); defer { keyValueObserversIfAny?.didChange(["frame"]) }
             let rect = newValue.standardized
             bounds = CGRect(origin: modelState.bounds.origin, size: rect.size)
             position = CGPoint(x: rect.minX + modelState.anchorPoint.x * rect.width,

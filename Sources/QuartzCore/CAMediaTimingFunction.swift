@@ -11,7 +11,7 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 }
 
 /// A cubic Bézier timing curve from (0,0) to (1,1) through two control points.
-public final class CAMediaTimingFunction: Equatable, CustomStringConvertible, @unchecked Sendable {
+public final class CAMediaTimingFunction: NSObject, @unchecked Sendable {
     public let c1: CGPoint, c2: CGPoint
     // Polynomial coefficients, as in WebKit's UnitBezier: x(t) = ((ax·t + bx)·t + cx)·t.
     private let ax, bx, cx, ay, by, cy: Double
@@ -106,6 +106,11 @@ public final class CAMediaTimingFunction: Equatable, CustomStringConvertible, @u
         return x((lo + hi) / 2)
     }
 
-    public static func == (l: CAMediaTimingFunction, r: CAMediaTimingFunction) -> Bool { l.c1 == r.c1 && l.c2 == r.c2 }
-    public var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
+    /// Two functions with the same control points are equal (and hash alike).
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? CAMediaTimingFunction else { return false }
+        return c1 == other.c1 && c2 == other.c2
+    }
+    public override var hash: Int { var h = Hasher(); h.combine(c1); h.combine(c2); return h.finalize() }
+    public override var description: String { "CAMediaTimingFunction(\(c1.x), \(c1.y), \(c2.x), \(c2.y))" }
 }

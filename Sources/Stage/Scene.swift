@@ -5,7 +5,8 @@ import UIKit
 /// The Stage creates the scene on a fresh virtual clock and screen, installs `makeRootViewController()` in
 /// a window, waits `Stage.leadIn` seconds, plays `script()`, waits until every animation has settled, and
 /// holds `Stage.hold` seconds more. That moment is the end of the clip.
-public protocol Scene: AnyObject {
+/// (`SendableMetatype`: scene types are listed in shared constants such as `builtInScenes`.)
+public protocol Scene: AnyObject, SendableMetatype {
     /// The command-line name, e.g. "card-expand".
     static var name: String { get }
     /// One line for `--list`.

@@ -129,7 +129,7 @@ import TestSupport
     }
 
     @Test func simultaneousRecognitionWhenTheDelegateAllowsIt() {
-        final class Both: UIGestureRecognizerDelegate {
+        final class Both: NSObject, UIGestureRecognizerDelegate {
             func gestureRecognizer(_ g: UIGestureRecognizer, shouldRecognizeSimultaneouslyWith o: UIGestureRecognizer) -> Bool { true }
         }
         let h = TouchHarness(), outer = StateLog(), inner = StateLog(), delegate = Both()
@@ -147,7 +147,7 @@ import TestSupport
     }
 
     @Test func shouldReceiveTouchCanKeepARecognizerOut() {
-        final class Refuse: UIGestureRecognizerDelegate {
+        final class Refuse: NSObject, UIGestureRecognizerDelegate {
             func gestureRecognizer(_ g: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { false }
         }
         let h = TouchHarness(), log = StateLog(), delegate = Refuse()

@@ -155,7 +155,7 @@ import TestSupport
     }
 
     @Test func delegateCanVetoTheBeginning() {
-        final class No: UIGestureRecognizerDelegate {
+        final class No: NSObject, UIGestureRecognizerDelegate {
             func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { false }
         }
         let h = TouchHarness(), log = StateLog()

@@ -105,7 +105,7 @@ import Foundation
 /// `require(toFail:)` and the delegate's dynamic requirements: the waiting recognizer stays `.possible`
 /// until the other fails, and fails if the other recognizes.
 @Suite struct FailureRequirements {
-    final class Rules: UIGestureRecognizerDelegate {
+    final class Rules: NSObject, UIGestureRecognizerDelegate {
         var requireFailureOf: UIGestureRecognizer?
         var requiredToFailBy: UIGestureRecognizer?
         func gestureRecognizer(_ g: UIGestureRecognizer, shouldRequireFailureOf other: UIGestureRecognizer) -> Bool {

@@ -316,7 +316,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
                 B.didMove(toParent: UINavigationController)
                 nav.didShow(B)
                 """)
-            #expect(nav.viewControllers.elementsEqual([a, b], by: ===) && !b.isMovingToParent && b.navigationController === nav)
+            #expect(nav.viewControllers == [a, b] && !b.isMovingToParent && b.navigationController === nav)
             #expect(stage.markLabels == ["transition.begin push LoggedViewController", "transition.end push LoggedViewController completed"])
         }
     }
@@ -344,7 +344,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
                 B.didMove(toParent: nil)
                 nav.didShow(A)
                 """)
-            #expect(nav.viewControllers.elementsEqual([a], by: ===) && b.parent == nil && !b.isMovingFromParent)
+            #expect(nav.viewControllers == [a] && b.parent == nil && !b.isMovingFromParent)
         }
     }
 
@@ -377,7 +377,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
                 B.didMove(toParent: nil)
                 nav.didShow(A)
                 """)
-            #expect(nav.viewControllers.elementsEqual([a], by: ===))
+            #expect(nav.viewControllers == [a])
         }
     }
 
@@ -408,7 +408,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
                 B.viewDidAppear
                 B.didMove(toParent: UINavigationController)
                 """)
-            #expect(nav.viewControllers.elementsEqual([a, b], by: ===) && b.view.superview != nil && a.view.superview == nil)
+            #expect(nav.viewControllers == [a, b] && b.view.superview != nil && a.view.superview == nil)
             #expect(stage.markLabels.last == "transition.end pop LoggedViewController cancelled")
         }
     }
@@ -441,7 +441,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
             stage.settle()
             #expect(log.lines.prefix(3) == ["B.willMove(toParent: nil)", "B.viewWillDisappear", "A.viewWillAppear"])
             #expect(log.lines.suffix(3) == ["B.viewDidDisappear", "A.viewDidAppear", "B.didMove(toParent: nil)"])
-            #expect(nav.viewControllers.elementsEqual([a], by: ===) && a.view.frame.minX == 0)
+            #expect(nav.viewControllers == [a] && a.view.frame.minX == 0)
             #expect(stage.markLabels.last == "transition.end pop LoggedViewController completed")
         }
     }
@@ -454,7 +454,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
             stage.settle()
             swipe(stage, toX: 120, duration: 1)
             stage.settle()
-            #expect(nav.viewControllers.elementsEqual([a, b], by: ===) && b.view.frame.minX == 0 && a.view.superview == nil)
+            #expect(nav.viewControllers == [a, b] && b.view.frame.minX == 0 && a.view.superview == nil)
             #expect(stage.markLabels.last == "transition.end pop UIViewController cancelled")
         }
     }
@@ -477,7 +477,7 @@ final class LoggedNavigationDelegate: UINavigationControllerDelegate {
             #expect(nav.interactivePopGestureRecognizer?.state != .began && nav.interactivePopGestureRecognizer?.state != .changed)
             #expect(panBegan)
             #expect(stage.markLabels.allSatisfy { !$0.hasPrefix("transition.begin") })
-            #expect(nav.viewControllers.elementsEqual([a], by: ===))
+            #expect(nav.viewControllers == [a])
         }
     }
 

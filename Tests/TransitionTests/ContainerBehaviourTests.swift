@@ -20,12 +20,12 @@ import Foundation
                 #expect(context.isCancelled)
                 // As apps do: put a controller on the stack from the cancelled pop's completion.
                 nav.setViewControllers(nav.viewControllers + [c], animated: false)
-                #expect(nav.viewControllers.elementsEqual([a, b, c], by: ===))
+                #expect(nav.viewControllers == [a, b, c])
             }
             stage.run(for: 0.1)
             nav.endInteractivePop(driver, velocity: 0)
             stage.settle()
-            #expect(nav.viewControllers.elementsEqual([a, b, c], by: ===))
+            #expect(nav.viewControllers == [a, b, c])
             #expect(nav.topViewController === c && c.view.superview != nil && b.view.superview == nil)
             #expect(c.parent === nav)
         }
@@ -37,7 +37,7 @@ import Foundation
         onStage(nav) { stage in
             nav.pushViewController(b, animated: true)
             nav.viewControllers = [a, c]
-            #expect(nav.viewControllers.elementsEqual([a, c], by: ===))
+            #expect(nav.viewControllers == [a, c])
             #expect(nav.topViewController === b)   // the push is still on screen
             stage.settle()
             #expect(nav.topViewController === c && b.parent == nil && c.view.superview != nil)

@@ -38,7 +38,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
             #expect(nav.interactivePopGestureRecognizer?.state == .failed || nav.interactivePopGestureRecognizer?.state == .possible)
             #expect(otherBegan)
             #expect(stage.markLabels.allSatisfy { !$0.hasPrefix("transition.begin pop") })
-            #expect(nav.viewControllers.elementsEqual([a, b], by: ===))
+            #expect(nav.viewControllers == [a, b])
         }
         withExtendedLifetime(delegate) {}
     }
@@ -60,7 +60,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
             #expect(nav.transitionCoordinator?.isInteractive == true)
             driver.finish()
             stage.settle()
-            #expect(nav.viewControllers.elementsEqual([a], by: ===))
+            #expect(nav.viewControllers == [a])
         }
         withExtendedLifetime(delegate) {}
     }
@@ -76,7 +76,7 @@ final class OwnPopDelegate: UINavigationControllerDelegate {
             stage.settle()
             stage.edgeSwipe(toX: 300, steps: 20)
             stage.settle()
-            #expect(nav.viewControllers.elementsEqual([a], by: ===))
+            #expect(nav.viewControllers == [a])
         }
         withExtendedLifetime(delegate) {}
     }

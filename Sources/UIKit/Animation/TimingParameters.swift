@@ -12,7 +12,7 @@ public protocol UITimingCurveProvider: AnyObject {
 }
 
 /// A cubic Bézier timing curve: one of UIKit's named curves or two control points.
-open class UICubicTimingParameters: UITimingCurveProvider {
+open class UICubicTimingParameters: NSObject, UITimingCurveProvider {
     /// The named curve this was made from; `.easeInOut` for control points and for `init()` (whose curve
     /// is Core Animation's `default`, UIKit's private curve 5, which Swift cannot name).
     public let animationCurve: UIView.AnimationCurve
@@ -21,7 +21,7 @@ open class UICubicTimingParameters: UITimingCurveProvider {
     private let isCustom: Bool
 
     /// Core Animation's default curve, (0.25, 0.1) (0.25, 1) (UIKit's private curve 5).
-    public init() {
+    public override init() {
         animationCurve = .easeInOut
         controlPoint1 = CGPoint(x: 0.25, y: 0.1); controlPoint2 = CGPoint(x: 0.25, y: 1)
         isCustom = false
@@ -53,7 +53,7 @@ open class UICubicTimingParameters: UITimingCurveProvider {
 
 /// A spring: UIKit's duration-fitted damping-ratio spring, a physical mass/stiffness/damping spring, the
 /// iOS 17 duration/bounce spring, or the system spring of `init()`.
-open class UISpringTimingParameters: UITimingCurveProvider {
+open class UISpringTimingParameters: NSObject, UITimingCurveProvider {
     /// Relative initial velocity: 1 is the whole distance per second. For `position` the animator uses dx
     /// for x and dy for y; every other property uses dx, not the magnitude (jenox/UIKit-Playground,
     /// "Demystifying UIKit Spring Animations").
@@ -70,7 +70,7 @@ open class UISpringTimingParameters: UITimingCurveProvider {
     /// The system spring: mass 3, stiffness 1000, damping 500 (UIKit's curve 7 and keyboard spring). It
     /// is overdamped on paper (ζ ≈ 4.56) but animations clamp it to critical, so it settles in about 0.5 s.
     /// The animator's duration is ignored: the animation lasts the spring's settling time (0.6 s).
-    public init() {
+    public override init() {
         initialVelocity = .zero
         model = .physical(SpringCurve(mass: 3, stiffness: 1000, damping: 500, initialVelocity: 0))
     }

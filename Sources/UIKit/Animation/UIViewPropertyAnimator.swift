@@ -8,7 +8,7 @@
 /// linear, while scrubbing) or a spring laid along `u`. Pause, scrub, reverse and continue only re-time the
 /// clock and re-base the segments (each through the track's current value), so nothing ever jumps unless
 /// the caller asks for it by setting `fractionComplete`.
-open class UIViewPropertyAnimator: UIViewImplicitlyAnimating {
+open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
     // MARK: Configuration
 
     /// The timing the animator was created with.

@@ -14,7 +14,7 @@ extension NSValue {
 }
 
 /// The device a scene renders on: an iPhone in portrait (`userInterfaceIdiom` is always `.phone`).
-public final class UIDevice: @unchecked Sendable {
+public final class UIDevice: NSObject, @unchecked Sendable {
     public enum Orientation: Int, Sendable {
         case unknown, portrait, portraitUpsideDown, landscapeLeft, landscapeRight, faceUp, faceDown
         public var isPortrait: Bool { self == .portrait || self == .portraitUpsideDown }
@@ -28,7 +28,8 @@ public final class UIDevice: @unchecked Sendable {
     public var systemName: String { "iOS" }
     /// The iOS version whose look the renderer follows.
     public var systemVersion: String { "18.0" }
-    private init() {}
+    /// `UIDevice()` is public on iOS too (NSObject's `init()`); it describes the same phone.
+    public override init() { super.init() }
 }
 
 public enum UIUserInterfaceIdiom: Int, Sendable {

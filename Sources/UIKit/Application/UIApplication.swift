@@ -126,11 +126,6 @@ open class UIScene: UIResponder, @unchecked Sendable {
     public var title: String!
 }
 
-extension UIScene: Hashable {
-    public static func == (l: UIScene, r: UIScene) -> Bool { l === r }
-    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
-}
-
 /// The scene of the app's windows on the render's screen.
 open class UIWindowScene: UIScene, UITraitEnvironment, @unchecked Sendable {
     weak var application: UIApplication?
@@ -163,9 +158,9 @@ public struct UIInterfaceOrientationMask: OptionSet, Sendable {
 }
 
 /// The status bar of a window scene, as its key window's controllers decide it.
-public final class UIStatusBarManager: @unchecked Sendable {
+public final class UIStatusBarManager: NSObject, @unchecked Sendable {
     private weak var scene: UIWindowScene?
-    init(scene: UIWindowScene) { self.scene = scene }
+    init(scene: UIWindowScene) { self.scene = scene; super.init() }
 
     private var keyWindow: UIWindow? { scene?.keyWindow ?? scene?.windows.last }
     public var isStatusBarHidden: Bool {

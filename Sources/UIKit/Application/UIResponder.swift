@@ -1,6 +1,6 @@
 /// The responder chain: touches not handled by a view travel to its view controller, then to the superview.
-open class UIResponder {
-    public init() {}
+open class UIResponder: NSObject {
+    public override init() { super.init() }
     open var next: UIResponder? { nil }
     open func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesBegan(touches, with: event) }
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
@@ -9,7 +9,7 @@ open class UIResponder {
 }
 
 /// One finger. Its location is kept in window coordinates and converted on demand.
-public final class UITouch: Hashable {
+public final class UITouch: NSObject {
     public enum Phase: Int, Sendable { case began, moved, stationary, ended, cancelled }
     public internal(set) var phase: Phase
     public internal(set) var timestamp: TimeInterval
@@ -33,6 +33,7 @@ public final class UITouch: Hashable {
         self.phase = phase; self.timestamp = timestamp; self.window = window
         windowLocation = location; previousWindowLocation = location
         downLocation = location; downTime = timestamp
+        super.init()
     }
 
     public func location(in view: UIView?) -> CGPoint {
@@ -44,12 +45,10 @@ public final class UITouch: Hashable {
         return view.convert(previousWindowLocation, from: nil)
     }
 
-    public static func == (l: UITouch, r: UITouch) -> Bool { l === r }
-    public func hash(into h: inout Hasher) { h.combine(ObjectIdentifier(self)) }
 }
 
-public final class UIEvent {
+public final class UIEvent: NSObject {
     public let timestamp: TimeInterval
     public let allTouches: Set<UITouch>?
-    init(timestamp: TimeInterval, touches: Set<UITouch>) { self.timestamp = timestamp; allTouches = touches }
+    init(timestamp: TimeInterval, touches: Set<UITouch>) { self.timestamp = timestamp; allTouches = touches; super.init() }
 }

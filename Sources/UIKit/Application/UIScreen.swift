@@ -1,6 +1,6 @@
 /// The screen being rendered: its size in points, its scale, and the device's safe-area insets.
 /// `UIScreen.main` is bound per scene run (see Stage), so parallel renders never share a screen.
-public final class UIScreen: @unchecked Sendable {
+public final class UIScreen: NSObject, @unchecked Sendable {
     @TaskLocal public static var main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 393, height: 852), scale: 3,
                                                 safeAreaInsets: UIEdgeInsets(top: 59, left: 0, bottom: 34, right: 0))
 
@@ -19,6 +19,7 @@ public final class UIScreen: @unchecked Sendable {
         self.bounds = bounds; self.scale = scale; self.displaySafeAreaInsets = safeAreaInsets
         self.statusBarHeight = statusBarHeight ?? safeAreaInsets.top
         self.userInterfaceStyle = userInterfaceStyle == .unspecified ? .light : userInterfaceStyle
+        super.init()
     }
 }
 

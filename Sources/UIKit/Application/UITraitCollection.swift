@@ -82,7 +82,7 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 /// screen's size (a portrait iPhone: compact width, regular height; an iPad-sized screen: regular both),
 /// left-to-right layout and the default text size. A collection made with one trait (`init(horizontalSizeClass:)`,
 /// …) leaves the others unspecified, for `init(traitsFrom:)` and overrides.
-public final class UITraitCollection: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
+public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
     public let displayScale: CGFloat
     public let userInterfaceIdiom: UIUserInterfaceIdiom
@@ -149,7 +149,7 @@ public final class UITraitCollection: Equatable, Hashable, CustomStringConvertib
     }
 
     /// No traits specified (UIKit's empty collection).
-    public convenience init() { self.init(values: Values()) }
+    public override convenience init() { self.init(values: Values()) }
     public convenience init(userInterfaceStyle: UIUserInterfaceStyle) { self.init(values: Values(userInterfaceStyle: userInterfaceStyle)) }
     public convenience init(displayScale scale: CGFloat) { self.init(values: Values(displayScale: scale)) }
     public convenience init(userInterfaceIdiom idiom: UIUserInterfaceIdiom) { self.init(values: Values(userInterfaceIdiom: idiom)) }
@@ -232,9 +232,13 @@ public final class UITraitCollection: Equatable, Hashable, CustomStringConvertib
             || differ(activeAppearance, o.activeAppearance, unspecified: .unspecified)
     }
 
-    public static func == (l: UITraitCollection, r: UITraitCollection) -> Bool { l.values == r.values }
-    public func hash(into h: inout Hasher) { h.combine(values) }
-    public var description: String {
+    /// Collections with the same traits are equal, as on iOS.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let other = object as? UITraitCollection else { return false }
+        return values == other.values
+    }
+    public override var hash: Int { values.hashValue }
+    public override var description: String {
         "UITraitCollection(userInterfaceStyle: \(userInterfaceStyle), horizontalSizeClass: \(horizontalSizeClass), verticalSizeClass: \(verticalSizeClass), displayScale: \(displayScale))"
     }
 }

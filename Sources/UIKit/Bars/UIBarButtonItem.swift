@@ -1,7 +1,7 @@
 /// A button in a navigation bar: a title, an image, a system item (words or a glyph) or a custom view, with
 /// an action. Target–action takes an unapplied method reference instead of a selector, as the gesture
 /// recognizers do: `UIBarButtonItem(title: "Edit", style: .plain, target: self, action: Screen.edit)`.
-open class UIBarButtonItem {
+open class UIBarButtonItem: UIBarItem {
     public enum Style: Int, Sendable {
         case plain = 0
         /// Deprecated in UIKit; drawn as `.plain`.
@@ -15,16 +15,6 @@ open class UIBarButtonItem {
              search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, pageCurl, close
     }
 
-    open var title: String? {
-        get { storedTitle }
-        set { storedTitle = newValue; changed() }
-    }
-    private var storedTitle: String?
-    open var image: UIImage? {
-        get { storedImage }
-        set { storedImage = newValue; changed() }
-    }
-    private var storedImage: UIImage?
     open var style: Style {
         get { storedStyle }
         set { storedStyle = newValue; changed() }
@@ -36,12 +26,6 @@ open class UIBarButtonItem {
         set { storedTintColor = newValue; changed() }
     }
     private var storedTintColor: UIColor?
-    /// A disabled item is drawn grey and takes no taps.
-    open var isEnabled: Bool {
-        get { storedIsEnabled }
-        set { storedIsEnabled = newValue; changed() }
-    }
-    private var storedIsEnabled: Bool = true
     /// Shown instead of the title or image (sized by its frame).
     open var customView: UIView? {
         get { storedCustomView }
@@ -69,11 +53,12 @@ open class UIBarButtonItem {
     /// The bar showing this item, told when it changes.
     weak var bar: UINavigationBar?
 
-    public init() { style = .plain }
+    public override init() { super.init() }
 
     public init(title: String?, style: Style = .plain) {
+        storedStyle = style
+        super.init()
         self.title = title
-        self.style = style
     }
 
     public convenience init<Target: AnyObject>(title: String?, style: Style, target: Target,
@@ -163,15 +148,15 @@ open class UIBarButtonItem {
         }
     }
 
+    override func barItemChanged() { changed() }
     private func changed() { bar?.itemsChanged() }
 }
 
 /// A menu of actions. Kept for code written for iOS (bar button items and buttons take one); it is not shown.
-public final class UIMenu {
-    public let title: String
-    public let children: [UIAction]
-    public init(title: String = "", children: [UIAction] = []) {
-        self.title = title
+public final class UIMenu: UIMenuElement {
+    public let children: [UIMenuElement]
+    public init(title: String = "", children: [UIMenuElement] = []) {
         self.children = children
+        super.init(title: title)
     }
 }

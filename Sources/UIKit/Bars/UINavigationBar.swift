@@ -1,6 +1,6 @@
 /// What a navigation bar shows for one controller: its title (or title view), its bar button items, and
 /// what the back button says when this item is the one below the top. `prompt` is kept but not shown.
-open class UINavigationItem {
+open class UINavigationItem: NSObject {
     public enum BackButtonDisplayMode: Int, Sendable {
         /// The back item's `backButtonTitle`, else its title, else "Back", else no title, by the room there is.
         case `default` = 0
@@ -88,8 +88,8 @@ open class UINavigationItem {
     /// The bar showing this item, told when the item changes.
     weak var bar: UINavigationBar?
 
-    public init(title: String?) { self.title = title }
-    public convenience init() { self.init(title: nil) }
+    public init(title: String?) { storedTitle = title; super.init() }
+    public override convenience init() { self.init(title: nil) }
 
     private func changed() { bar?.itemsChanged() }
 }

@@ -344,6 +344,9 @@ open class UINavigationController: UIViewController {
             animator: animator, interactionController: interaction
         ) { [unowned self] completed in
             animator?.animationEnded(completed)
+            // A cancelled transition's stack is back before the coordinator's completions run, so a
+            // completion that reads or extends `viewControllers` sees the stack on screen.
+            if !completed { if operation == .push { self.stack.removeLast() } else { self.stack.append(from) } }
             context.runAlongsideCompletions()
             from.activeTransition = nil
             to.activeTransition = nil
@@ -370,12 +373,9 @@ open class UINavigationController: UIViewController {
                 to.beginAppearanceTransition(false, animated: animated)
                 from.beginAppearanceTransition(true, animated: animated)
                 if operation == .push {
-                    self.stack.removeLast()
                     to.willMove(toParent: nil)
                     to.removeFromParent()
                     to.isMovingToParent = false
-                } else {
-                    self.stack.append(from)
                 }
                 self.updateBarItems()
                 to.endAppearanceTransition()
@@ -452,9 +452,9 @@ open class UINavigationController: UIViewController {
 /// Lets the interactive pop gesture begin only when there is something to pop, no transition runs and the
 /// delegate has not taken the pop over with an animator of its own, so a swipe that cannot pop
 /// interactively fails and leaves its touches to other recognizers, as on iOS.
-private final class InteractivePopGate: UIGestureRecognizerDelegate {
+private final class InteractivePopGate: NSObject, UIGestureRecognizerDelegate {
     unowned let navigationController: UINavigationController
-    init(navigationController: UINavigationController) { self.navigationController = navigationController }
+    init(navigationController: UINavigationController) { self.navigationController = navigationController; super.init() }
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         navigationController.systemSwipeCanPop
     }

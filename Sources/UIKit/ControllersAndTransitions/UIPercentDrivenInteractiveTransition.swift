@@ -3,8 +3,8 @@
 /// without one, the transition's Core Animation animations (UIView.animate blocks in
 /// `animateTransition`, alongside animations) are frozen and scrubbed by time offset. Either way finishing
 /// takes (1 − p)·D / completionSpeed and cancelling p·D / completionSpeed.
-open class UIPercentDrivenInteractiveTransition: UIViewControllerInteractiveTransitioning {
-    public init() {}
+open class UIPercentDrivenInteractiveTransition: NSObject, UIViewControllerInteractiveTransitioning {
+    public override init() { super.init() }
 
     /// The transition's duration (the animator's `transitionDuration(using:)`); 0 when no transition runs.
     open var duration: CGFloat { CGFloat(context?.transitionDuration ?? 0) }

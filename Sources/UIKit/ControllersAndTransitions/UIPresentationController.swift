@@ -1,5 +1,5 @@
 /// Manages the container, chrome and layout of a presented controller.
-open class UIPresentationController: UIContentContainer {
+open class UIPresentationController: NSObject, UIContentContainer {
     public let presentedViewController: UIViewController
     /// Set at creation; a controller made by `UIViewController.presentationController` before the
     /// presentation learns its presenter when the presentation starts.

@@ -1,33 +1,26 @@
 /// One tab: a title and an icon (a symbol image, drawn in the bar's tint when selected).
-open class UITabBarItem {
-    open var title: String? {
-        get { storedTitle }
-        set { storedTitle = newValue; bar?.itemChanged() }
-    }
-    private var storedTitle: String?
-    open var image: UIImage? {
-        get { storedImage }
-        set { storedImage = newValue; bar?.itemChanged() }
-    }
-    private var storedImage: UIImage?
+open class UITabBarItem: UIBarItem {
     /// Shown instead of `image` while the item is selected (UIKit's filled-variant convention).
     open var selectedImage: UIImage? {
         get { storedSelectedImage }
         set { storedSelectedImage = newValue; bar?.itemChanged() }
     }
     private var storedSelectedImage: UIImage?
-    open var tag: Int
-    open var isEnabled = true
 
     /// The bar showing this item, told when the title or images change.
     weak var bar: UITabBar?
 
+    public override init() { super.init() }
     public init(title: String?, image: UIImage?, tag: Int) {
-        storedTitle = title; storedImage = image; self.tag = tag
+        super.init()
+        self.title = title; self.image = image; self.tag = tag
     }
     public init(title: String?, image: UIImage?, selectedImage: UIImage?) {
-        storedTitle = title; storedImage = image; storedSelectedImage = selectedImage; tag = 0
+        storedSelectedImage = selectedImage
+        super.init()
+        self.title = title; self.image = image
     }
+    override func barItemChanged() { bar?.itemChanged() }
 
     public enum SystemItem: Int, Sendable {
         case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads, mostRecent, mostViewed

@@ -106,6 +106,7 @@ open class UIViewController: UIResponder {
     open var title: String? {
         get { storedTitle }
         set {
+            willChangeObserved("title"); defer { didChangeObserved("title") }
             let oldValue = storedTitle
             storedTitle = newValue
             if let item = storedNavigationItem, item.title == oldValue { item.title = newValue }
@@ -124,6 +125,8 @@ open class UIViewController: UIResponder {
 
     /// The transition this controller takes part in now (as presenter, presented, pushed or popped).
     var activeTransition: TransitionContext?
+    /// Key-value observers (KeyValueObserving+UIKit.swift), made when the first one registers.
+    var keyValueObserversIfAny: KeyValueObservers?
     /// The coordinator of the transition this controller (or an ancestor) takes part in; nil between
     /// transitions.
     open var transitionCoordinator: UIViewControllerTransitionCoordinator? {
@@ -263,11 +266,12 @@ open class UIViewController: UIResponder {
 
     /// The size this controller would like its container to give it. Setting a new value tells the
     /// parent (`preferredContentSizeDidChange(forChildContentContainer:)`), or the presentation controller
-    /// while presented.
+    /// while presented. Observable.
     open var preferredContentSize: CGSize {
         get { storedPreferredContentSize }
         set {
             guard newValue != storedPreferredContentSize else { return }
+            willChangeObserved("preferredContentSize"); defer { didChangeObserved("preferredContentSize") }
             storedPreferredContentSize = newValue
             if let parent { parent.preferredContentSizeDidChange(forChildContentContainer: self) }
             else { currentPresentationController?.preferredContentSizeDidChange(forChildContentContainer: self) }

@@ -5,7 +5,7 @@
 /// the touch before the view gets it. Subclasses override the `touches…` hooks and set `state`; the setter
 /// does what UIKit does around a transition (ask the delegates, exclude rivals, cancel the view's touches,
 /// send the actions).
-open class UIGestureRecognizer {
+open class UIGestureRecognizer: NSObject {
     public enum State: Int, Sendable {
         case possible, began, changed, ended, cancelled, failed
         /// A discrete gesture's recognition is its end, as in UIKit.
@@ -37,7 +37,7 @@ open class UIGestureRecognizer {
     }
     private var targets: [ActionEntry] = []
 
-    public init() {}
+    public override init() { super.init() }
 
     /// `UIPanGestureRecognizer(target: self, action: #selector(handlePan(_:)))` becomes
     /// `UIPanGestureRecognizer(target: self, action: Driver.handlePan)`: the unapplied method reference; the
@@ -390,6 +390,21 @@ open class UIGestureRecognizer {
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent) {}
     /// Called when the touch sequence is over and the state returns to `.possible`.
     open func reset() {}
+    /// Subclass hook (iOS 13.4): whether to take the touches of `event`; asked before the delegate.
+    open func shouldReceive(_ event: UIEvent) -> Bool { true }
+    /// Inert: touches here have no estimated properties (force, azimuth) to update.
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+    /// Inert: not consulted: a recognizer that begins fails every undecided rival it is not simultaneous
+    /// with (see docs/UIKIT-COMPATIBILITY.md, gestures); returns true as UIKit's default does.
+    open func canPrevent(_ preventedGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Inert: not consulted (see `canPrevent(_:)`); returns true as UIKit's default does.
+    open func canBePrevented(by preventingGestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// Inert: every touch here is a finger (`UITouch.TouchType.direct`); stored only.
+    open var allowedTouchTypes: [NSNumber] = [0]
+    /// Inert: there are no presses (remote or keyboard buttons) offscreen; stored only.
+    open var allowedPressTypes: [NSNumber] = []
+    /// Inert: every touch here is a finger, so there is no other touch type to exclude; stored only.
+    open var requiresExclusiveTouchType = true
 
     // MARK: Delivery (from UIWindow)
 
@@ -398,9 +413,13 @@ open class UIGestureRecognizer {
         (currentState == .possible && pendingState == nil) || currentState == .began || currentState == .changed
     }
 
-    /// Whether this recognizer takes a new touch (UIKit asks the delegate once per touch).
+    /// Whether this recognizer takes a new touch: UIKit asks its own hook and the delegate about the event,
+    /// then the delegate about the touch, once per touch.
     func accepts(_ touch: UITouch) -> Bool {
-        isEnabled && (delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true)
+        guard isEnabled else { return false }
+        let event = UIEvent(timestamp: touch.timestamp, touches: [touch])
+        guard shouldReceive(event), delegate?.gestureRecognizer(self, shouldReceive: event) ?? true else { return false }
+        return delegate?.gestureRecognizer(self, shouldReceive: touch) ?? true
     }
 
     func deliver(_ touch: UITouch, phase: UITouch.Phase, event: UIEvent) {
@@ -453,7 +472,7 @@ open class UIGestureRecognizer {
 }
 
 /// UIKit's optional delegate methods, with the defaults UIKit uses when they are not implemented.
-public protocol UIGestureRecognizerDelegate: AnyObject {
+public protocol UIGestureRecognizerDelegate: NSObjectProtocol {
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool
@@ -462,6 +481,8 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
                            shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool
+    /// iOS 13.4: asked before `shouldReceive touch`, with an event holding the new touch.
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool
 }
 
 public extension UIGestureRecognizerDelegate {
@@ -473,6 +494,7 @@ public extension UIGestureRecognizerDelegate {
                            shouldRequireFailureOf otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
     func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                            shouldBeRequiredToFailBy otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive event: UIEvent) -> Bool { true }
 }
 
 extension UIView {

@@ -1,6 +1,6 @@
 /// Layout anchors: a typed way to make constraints (`a.leadingAnchor.constraint(equalTo: b.leadingAnchor)`).
 /// The type parameter keeps horizontal, vertical and size anchors apart at compile time, as in UIKit.
-open class NSLayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
+open class NSLayoutAnchor<AnchorType: AnyObject>: NSObject {
     /// The view or layout guide, held weakly as UIKit does.
     public private(set) weak var item: AnyObject?
     let attribute: NSLayoutConstraint.Attribute
@@ -8,9 +8,10 @@ open class NSLayoutAnchor<AnchorType: AnyObject>: CustomStringConvertible {
     init(item: LayoutItem, attribute: NSLayoutConstraint.Attribute) {
         self.item = item
         self.attribute = attribute
+        super.init()
     }
 
-    open var description: String { anchorDescription(item, attribute) }
+    open override var description: String { anchorDescription(item, attribute) }
     /// The views or guides whose layout this anchor's constraints can make ambiguous.
     open var constraintsAffectingLayout: [NSLayoutConstraint] {
         guard let view = item.flatMap({ NSLayoutConstraint.view(of: $0) }) else { return [] }

@@ -28,7 +28,7 @@ public struct UILayoutPriority: RawRepresentable, Hashable, Comparable, Sendable
 /// Something a constraint can relate: a view or a layout guide.
 public protocol LayoutItem: AnyObject {}
 
-open class NSLayoutConstraint: CustomStringConvertible {
+open class NSLayoutConstraint: NSObject {
     public enum Attribute: Int, Sendable, CustomStringConvertible {
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY, lastBaseline
         case firstBaseline = 12, leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
@@ -159,7 +159,7 @@ open class NSLayoutConstraint: CustomStringConvertible {
 
     /// A placeholder with no items (`var top = NSLayoutConstraint()` until the real one is made); it
     /// cannot be activated.
-    public init() {
+    public override init() {
         firstItem = nil; firstAttribute = .notAnAttribute; relation = .equal
         secondItem = nil; secondAttribute = .notAnAttribute; multiplier = 1; constant = 0
     }
@@ -236,7 +236,7 @@ open class NSLayoutConstraint: CustomStringConvertible {
 
     // MARK: Description (as UIKit prints constraints)
 
-    open var description: String {
+    open override var description: String {
         var text = "<\(typeName):\(addressText(self))"
         if let identifier { text += " '\(identifier)'" }
         text += " \(anchorDescription(firstItem, firstAttribute)) \(relation)"

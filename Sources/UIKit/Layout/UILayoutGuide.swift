@@ -1,6 +1,6 @@
 /// A rectangle that takes part in Auto Layout without being a view: spacers, grouping, and the system's
 /// guides (safe area, layout margins, readable content) whose frames UIKit keeps up to date.
-open class UILayoutGuide: LayoutAnchors, CustomStringConvertible {
+open class UILayoutGuide: NSObject, LayoutAnchors {
     /// The view the guide belongs to (`addLayoutGuide(_:)`); its frame is in that view's coordinates.
     public internal(set) weak var owningView: UIView?
     open var identifier = ""
@@ -10,8 +10,8 @@ open class UILayoutGuide: LayoutAnchors, CustomStringConvertible {
     enum Kind { case user, safeArea, layoutMargins, readableContent }
     let kind: Kind
 
-    public init() { kind = .user }
-    init(kind: Kind, identifier: String) { self.kind = kind; self.identifier = identifier }
+    public override init() { kind = .user; super.init() }
+    init(kind: Kind, identifier: String) { self.kind = kind; self.identifier = identifier; super.init() }
 
     /// The guide's rectangle in its owning view's coordinates, as the last layout pass solved it.
     open var layoutFrame: CGRect {
@@ -43,7 +43,7 @@ open class UILayoutGuide: LayoutAnchors, CustomStringConvertible {
         return v
     }
 
-    open var description: String {
+    open override var description: String {
         "<\(type(of: self)): \(addressText(self)) - \(layoutFrame), layoutFrame = \(layoutFrame), owningView = \(owningView.map { itemDescription($0) } ?? "nil")>"
     }
 }

@@ -4,7 +4,7 @@
 /// A dynamic colour becomes fixed where it meets a layer: `cgColor` resolves with
 /// `UITraitCollection.current`, and views resolve the colours they are given with their own trait
 /// collection, re-applying them when it changes (see UIView.traitCollection).
-public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unchecked Sendable {
+public final class UIColor: NSObject, @unchecked Sendable {
     private let fixed: CGColor
     private let provider: ((UITraitCollection) -> UIColor)?
     /// A system colour's name (its description, and equality between resolutions).
@@ -13,18 +13,21 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
     /// The colour as a CGColor: a dynamic colour resolves with `UITraitCollection.current`, as on iOS.
     public var cgColor: CGColor { provider.map { $0(.current).cgColor } ?? fixed }
 
-    public init(cgColor: CGColor) { fixed = cgColor; provider = nil; name = nil }
+    public init(cgColor: CGColor) { fixed = cgColor; provider = nil; name = nil; super.init() }
     /// A colour that asks `dynamicProvider` for the colour to show under each trait collection.
     public init(dynamicProvider: @escaping (UITraitCollection) -> UIColor) {
         fixed = CGColor(gray: 0, alpha: 0); provider = dynamicProvider; name = nil
+        super.init()
     }
     private init(system name: String, light: UIColor, dark: UIColor) {
         fixed = light.fixed; self.name = name
         provider = { $0.userInterfaceStyle == .dark ? dark : light }
+        super.init()
     }
     /// A dynamic colour with another alpha: named after its base, so two made alike are equal.
     private init(name: String?, provider: @escaping (UITraitCollection) -> UIColor) {
         fixed = CGColor(gray: 0, alpha: 0); self.name = name; self.provider = provider
+        super.init()
     }
     public convenience init(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(red: red, green: green, blue: blue, alpha: alpha))
@@ -131,17 +134,20 @@ public final class UIColor: Equatable, Hashable, CustomStringConvertible, @unche
 
     /// Fixed colours are equal when their components are; a dynamic colour equals itself (and a system
     /// colour another instance of the same name).
-    public static func == (l: UIColor, r: UIColor) -> Bool {
-        switch (l.provider, r.provider) {
-        case (nil, nil): return l.fixed == r.fixed
-        case (.some, .some): return l === r || (l.name != nil && l.name == r.name)
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let r = object as? UIColor else { return false }
+        switch (provider, r.provider) {
+        case (nil, nil): return fixed == r.fixed
+        case (.some, .some): return self === r || (name != nil && name == r.name)
         default: return false
         }
     }
-    public func hash(into h: inout Hasher) {
+    public override var hash: Int {
+        var h = Hasher()
         if provider == nil { h.combine(fixed) } else if let name { h.combine(name) } else { h.combine(ObjectIdentifier(self)) }
+        return h.finalize()
     }
-    public var description: String {
+    public override var description: String {
         if let name { return "UIColor.\(name)" }
         return provider == nil ? "UIColor(\(fixed))" : "UIColor(dynamicProvider:)"
     }

@@ -5,10 +5,10 @@ import Foundation
 // frames installs, so images have real pixels at the format's scale.
 
 /// The settings of a graphics renderer (Apple's base class).
-open class UIGraphicsRendererFormat {
+open class UIGraphicsRendererFormat: NSObject {
     /// The area drawn into, in points.
     public internal(set) var bounds: CGRect = .zero
-    public init() {}
+    public override init() { super.init() }
 }
 
 /// An image renderer's settings: scale (pixels per point; the screen's by default), opacity, colour range.
@@ -36,10 +36,10 @@ open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat {
 }
 
 /// The context a drawing block receives.
-open class UIGraphicsRendererContext {
+open class UIGraphicsRendererContext: NSObject {
     public let cgContext: CGContext
     public let format: UIGraphicsRendererFormat
-    init(cgContext: CGContext, format: UIGraphicsRendererFormat) { self.cgContext = cgContext; self.format = format }
+    init(cgContext: CGContext, format: UIGraphicsRendererFormat) { self.cgContext = cgContext; self.format = format; super.init() }
 
     /// Fills `rect` with the current fill colour.
     public func fill(_ rect: CGRect) { cgContext.fill(rect) }
@@ -56,7 +56,7 @@ public final class UIGraphicsImageRendererContext: UIGraphicsRendererContext {
 }
 
 /// Draws into an image: `image { context in … }` (Apple's UIGraphicsImageRenderer).
-open class UIGraphicsImageRenderer {
+open class UIGraphicsImageRenderer: NSObject {
     public let format: UIGraphicsImageRendererFormat
     /// Always true: every renderer makes images.
     public var allowsImageOutput: Bool { true }

@@ -1,5 +1,5 @@
 /// A bitmap with a scale: `size` is in points (pixels ÷ scale).
-public final class UIImage: Equatable {
+public final class UIImage: NSObject {
     public let cgImage: CGImage?
     public let scale: CGFloat
     public enum Orientation: Int, Sendable { case up, down, left, right, upMirrored, downMirrored, leftMirrored, rightMirrored }
@@ -13,10 +13,14 @@ public final class UIImage: Equatable {
 
     public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation; symbol = nil
+        super.init()
     }
     init(symbol: Symbol?) {
         cgImage = nil; scale = 1; imageOrientation = .up; self.symbol = symbol
+        super.init()
     }
+    /// An empty image: no bitmap, size zero, scale 1 (as `UIImage()` on iOS).
+    public override convenience init() { self.init(symbol: nil) }
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
     /// Loads a PNG; a name ending in @2x/@3x sets the scale, as UIKit does.
@@ -54,10 +58,17 @@ public final class UIImage: Equatable {
         return 1
     }
 
-    public static func == (l: UIImage, r: UIImage) -> Bool {
-        l.cgImage == r.cgImage && l.scale == r.scale && l.symbol?.name == r.symbol?.name
-            && l.symbol?.configuration == r.symbol?.configuration && l.renderingMode == r.renderingMode
-            && l.fixedTintColor == r.fixedTintColor
+    /// Images with the same bitmap (or symbol and configuration), scale, rendering mode and tint are equal.
+    public override func isEqual(_ object: Any?) -> Bool {
+        guard let r = object as? UIImage else { return false }
+        return cgImage == r.cgImage && scale == r.scale && symbol?.name == r.symbol?.name
+            && symbol?.configuration == r.symbol?.configuration && renderingMode == r.renderingMode
+            && fixedTintColor == r.fixedTintColor
+    }
+    public override var hash: Int {
+        var h = Hasher()
+        h.combine(scale); h.combine(symbol?.name); h.combine(cgImage?.width); h.combine(cgImage?.height)
+        return h.finalize()
     }
 }
 
@@ -191,11 +202,11 @@ open class UIImageView: UIView {
 }
 
 /// UIKit's path object over CGPath. Angles and `clockwise` follow UIKit's flipped space.
-public final class UIBezierPath {
+public final class UIBezierPath: NSObject {
     private var path = CGMutablePath()
     public var cgPath: CGPath { path.copy() }
 
-    public init() {}
+    public override init() { super.init() }
     public convenience init(rect: CGRect) { self.init(); path.addRect(rect) }
     public convenience init(ovalIn rect: CGRect) { self.init(); path.addEllipse(in: rect) }
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {

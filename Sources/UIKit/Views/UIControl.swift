@@ -1,8 +1,14 @@
 import Synchronization
 
-/// An action with a closure handler (UIKit's iOS 14 API; no selectors needed).
-public final class UIAction {
+/// What a menu holds: actions and submenus (an NSObject, as on iOS).
+open class UIMenuElement: NSObject {
+    /// The element's title (Apple's is read-only on the base class; UIAction's is settable there).
     public let title: String
+    init(title: String) { self.title = title; super.init() }
+}
+
+/// An action with a closure handler (UIKit's iOS 14 API; no selectors needed).
+public final class UIAction: UIMenuElement {
     public let identifier: Identifier
     public let handler: (UIAction) -> Void
     public internal(set) weak var sender: AnyObject?
@@ -14,9 +20,9 @@ public final class UIAction {
     }
 
     public init(title: String = "", identifier: Identifier? = nil, handler: @escaping (UIAction) -> Void) {
-        self.title = title
         self.identifier = identifier ?? Identifier(ActionIdentifiers.next())
         self.handler = handler
+        super.init(title: title)
     }
 }
 

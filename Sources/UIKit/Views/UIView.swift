@@ -12,6 +12,8 @@ open class UIView: UIResponder, CALayerDelegate {
     var attachedGestureRecognizers: [UIGestureRecognizer] = []
     /// Auto Layout's per-view state (UIView+AutoLayout.swift), made when first needed.
     var autoLayoutStateIfPresent: AutoLayoutState?
+    /// Key-value observers (KeyValueObserving+UIKit.swift), made when the first one registers.
+    var keyValueObserversIfAny: KeyValueObservers?
 
     public var tag = 0
     public var isUserInteractionEnabled = true
@@ -45,6 +47,9 @@ open class UIView: UIResponder, CALayerDelegate {
     }
     public convenience override init() { self.init(frame: .zero) }
 
+    /// UIKit's shape: `<UIView: 0x…; frame = (0 0; 390 844); layer = <CALayer: 0x…>>` (NSObject+Description.swift).
+    open override var description: String { viewDescription }
+
     private static func makeLayer() -> CALayer {
         guard let layerType = layerClass as? CALayer.Type else {
             misuse("\(Self.self).layerClass must be a CALayer subclass")
@@ -57,6 +62,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open var frame: CGRect {
         get { layer.frame }
         set {
+            willChangeObserved("frame"); defer { didChangeObserved("frame") }
             let oldSize = layer.bounds.size, oldPosition = layer.position
             layer.frame = newValue
             boundsSizeChanged(from: oldSize)
@@ -66,6 +72,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open var bounds: CGRect {
         get { layer.bounds }
         set {
+            willChangeObserved("bounds"); defer { didChangeObserved("bounds") }
             let oldSize = layer.bounds.size
             layer.bounds = newValue
             boundsSizeChanged(from: oldSize)
@@ -75,6 +82,7 @@ open class UIView: UIResponder, CALayerDelegate {
     open var center: CGPoint {
         get { layer.position }
         set {
+            willChangeObserved("center"); defer { didChangeObserved("center") }
             let oldPosition = layer.position
             layer.position = newValue
             if newValue != oldPosition { frameDidChangeForAutoLayout() }
@@ -92,7 +100,7 @@ open class UIView: UIResponder, CALayerDelegate {
     /// The layer's transform as an affine transform (UIKit's `transform`); `transform3D` is the full one.
     open var transform: CGAffineTransform {
         get { layer.affineTransform() }
-        set { layer.setAffineTransform(newValue) }
+        set { willChangeObserved("transform"); defer { didChangeObserved("transform") }; layer.setAffineTransform(newValue) }
     }
     open var transform3D: CATransform3D {
         get { layer.transform }
@@ -112,13 +120,14 @@ open class UIView: UIResponder, CALayerDelegate {
     private var ownContentScale: CGFloat?
     open var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
-        set { layer.opacity = Float(newValue) }
+        set { willChangeObserved("alpha"); defer { didChangeObserved("alpha") }; layer.opacity = Float(newValue) }
     }
     /// An arranged view of a stack that is hidden but still drawn while it collapses in an animation.
     var collapsingToHidden = false
     open var isHidden: Bool {
         get { collapsingToHidden || layer.isHidden }
         set {
+            willChangeObserved("isHidden"); defer { didChangeObserved("isHidden") }
             if let stack = superview as? UIStackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
                 guard newValue != isHidden else { return }
                 stack.arrangedSubview(self, didSetHidden: newValue)
@@ -198,6 +207,7 @@ open class UIView: UIResponder, CALayerDelegate {
             return layer.backgroundColor.map(UIColor.init(cgColor:))
         }
         set {
+            willChangeObserved("backgroundColor"); defer { didChangeObserved("backgroundColor") }
             let resolved = newValue.map { resolve($0) }
             dynamicBackground = newValue.flatMap { $0.isDynamic ? ($0, resolved!) : nil }
             layer.backgroundColor = resolved
@@ -267,7 +277,7 @@ open class UIView: UIResponder, CALayerDelegate {
     private var ownTintColor: UIColor?
     open var tintColor: UIColor! {
         get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
-        set { ownTintColor = newValue; tintMayHaveChanged() }
+        set { willChangeObserved("tintColor"); defer { didChangeObserved("tintColor") }; ownTintColor = newValue; tintMayHaveChanged() }
     }
     /// Called when the tint this view shows changes (its own, or an inherited one after a move).
     open func tintColorDidChange() {}
