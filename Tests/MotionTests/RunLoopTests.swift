@@ -8,7 +8,7 @@ import UIKit
 // Testing's cross-import overlay, so here it is written `QuartzCore.Timer`.
 
 /// What the callbacks saw, in order.
-final class Log: @unchecked Sendable {
+final class RunLoopLog: @unchecked Sendable {
     var entries: [String] = []
     var times: [Double] = []
 }
@@ -66,7 +66,7 @@ final class Log: @unchecked Sendable {
 
     @Test func mainQueueBlocksRunInOrderOnTheVirtualClock() {
         let timeline = Timeline()
-        let log = Log()
+        let log = RunLoopLog()
         Timeline.$current.withValue(timeline) {
             timeline.schedule(at: 0.5) { log.entries.append("animation end") }
             DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) { log.entries.append("after 0.5") }
@@ -104,7 +104,7 @@ final class Log: @unchecked Sendable {
 
     @Test func timersFireOnTheVirtualClock() {
         let timeline = Timeline()
-        let log = Log()
+        let log = RunLoopLog()
         Timeline.$current.withValue(timeline) {
             let repeating = QuartzCore.Timer.scheduledTimer(withTimeInterval: 0.25, repeats: true) { _ in log.times.append(CACurrentMediaTime()) }
             let once = QuartzCore.Timer.scheduledTimer(withTimeInterval: 0.4, repeats: false) { _ in log.entries.append("once") }
