@@ -153,7 +153,7 @@ open class Timer: NSObject, @unchecked Sendable {
         guard Timeline.current.isBound else {
             // Outside a scene: Foundation's timer on the real run loop, calling this one.
             let interval = timeInterval
-            nonisolated(unsafe) let owner = self
+            let owner = self
             let real = Foundation.Timer(fire: fireDate, interval: interval, repeats: repeats) { _ in owner.fire() }
             foundationTimer = real
             runLoop.add(real, forMode: mode)

@@ -106,4 +106,16 @@ public final class Timeline: @unchecked Sendable {
 /// The current virtual media time, in seconds.
 public func CACurrentMediaTime() -> CFTimeInterval { Timeline.current.now }
 
+/// Seconds since 1 January 2001 00:00 UTC (Core Foundation's reference date).
+public typealias CFAbsoluteTime = CFTimeInterval
+
+/// The moment a render starts, as a `CFAbsoluteTime`: 9 June 2025, 09:41:00 UTC (a WWDC keynote morning at
+/// the time iOS shows on its status bar).
+public let renderStartAbsoluteTime: CFAbsoluteTime = 771_154_860
+
+/// "Now" on the virtual clock: `renderStartAbsoluteTime` plus the scene's time, so code that measures
+/// velocities or durations with it (`CFAbsoluteTimeGetCurrent() - start`) renders the same on every run.
+/// On iOS it reads the wall clock.
+public func CFAbsoluteTimeGetCurrent() -> CFAbsoluteTime { renderStartAbsoluteTime + Timeline.current.now }
+
 public typealias CFTimeInterval = Double

@@ -21,6 +21,40 @@ public final class UIScreen: NSObject, @unchecked Sendable {
         self.userInterfaceStyle = userInterfaceStyle == .unspecified ? .light : userInterfaceStyle
         super.init()
     }
+
+    /// The screen's space, in points from its top left (the same as its windows' space: they fill it
+    /// from the origin). Renders are portrait, so it is also `fixedCoordinateSpace`.
+    public var coordinateSpace: UICoordinateSpace { screenSpace }
+    public var fixedCoordinateSpace: UICoordinateSpace { screenSpace }
+    private lazy var screenSpace = ScreenCoordinateSpace(bounds: bounds)
+}
+
+/// Something points and rectangles can be converted to and from: views and the screen.
+public protocol UICoordinateSpace: NSObjectProtocol {
+    func convert(_ point: CGPoint, to coordinateSpace: UICoordinateSpace) -> CGPoint
+    func convert(_ point: CGPoint, from coordinateSpace: UICoordinateSpace) -> CGPoint
+    func convert(_ rect: CGRect, to coordinateSpace: UICoordinateSpace) -> CGRect
+    func convert(_ rect: CGRect, from coordinateSpace: UICoordinateSpace) -> CGRect
+    var bounds: CGRect { get }
+}
+
+/// The screen's coordinate space: window coordinates. Conversions with a view go through the view
+/// (which knows its window); between two screen spaces nothing changes.
+private final class ScreenCoordinateSpace: NSObject, UICoordinateSpace, @unchecked Sendable {
+    let bounds: CGRect
+    init(bounds: CGRect) { self.bounds = bounds; super.init() }
+    func convert(_ point: CGPoint, to coordinateSpace: UICoordinateSpace) -> CGPoint {
+        (coordinateSpace as? UIView)?.convert(point, from: nil as UIView?) ?? point
+    }
+    func convert(_ point: CGPoint, from coordinateSpace: UICoordinateSpace) -> CGPoint {
+        (coordinateSpace as? UIView)?.convert(point, to: nil as UIView?) ?? point
+    }
+    func convert(_ rect: CGRect, to coordinateSpace: UICoordinateSpace) -> CGRect {
+        (coordinateSpace as? UIView)?.convert(rect, from: nil as UIView?) ?? rect
+    }
+    func convert(_ rect: CGRect, from coordinateSpace: UICoordinateSpace) -> CGRect {
+        (coordinateSpace as? UIView)?.convert(rect, to: nil as UIView?) ?? rect
+    }
 }
 
 public struct UIEdgeInsets: Equatable, Hashable, Sendable {

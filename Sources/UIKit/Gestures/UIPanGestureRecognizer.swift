@@ -3,6 +3,10 @@
 open class UIPanGestureRecognizer: UIGestureRecognizer {
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
+    /// The scroll inputs (trackpad, mouse wheel) that may drive the pan; none by default, as on iOS.
+    ///
+    /// Inert: scripts drive fingers only, so no scroll event ever reaches a recognizer.
+    open var allowedScrollTypesMask: UIScrollTypeMask = []
 
     /// UIKit's `_defaultHysteresis`: how far (pt, along the allowed axes) the centroid moves before `.began`.
     public static let defaultHysteresis: CGFloat = 10
@@ -194,4 +198,13 @@ open class UIScreenEdgePanGestureRecognizer: UIPanGestureRecognizer {
         super.reset()
         startEdges = []
     }
+}
+
+/// Kinds of scroll input a pan can follow: discrete (a mouse wheel) and continuous (a trackpad).
+public struct UIScrollTypeMask: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    public static let discrete = UIScrollTypeMask(rawValue: 1 << 0)
+    public static let continuous = UIScrollTypeMask(rawValue: 1 << 1)
+    public static let all: UIScrollTypeMask = [.discrete, .continuous]
 }

@@ -1,6 +1,6 @@
 /// A rectangle on screen backed by a CALayer. Geometry, colour and alpha live on the layer; inside an
 /// animation block the view is its layer's delegate and turns property changes into animations.
-open class UIView: UIResponder, CALayerDelegate {
+open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
     /// The class of the backing layer (Apple declares `AnyClass`; it must be a CALayer subclass).
     open class var layerClass: AnyClass { CALayer.self }
 
@@ -580,6 +580,25 @@ open class UIView: UIResponder, CALayerDelegate {
     public func convert(_ point: CGPoint, from view: UIView?) -> CGPoint { layer.convert(point, from: (view ?? window)?.layer) }
     public func convert(_ rect: CGRect, to view: UIView?) -> CGRect { layer.convert(rect, to: (view ?? window)?.layer) }
     public func convert(_ rect: CGRect, from view: UIView?) -> CGRect { layer.convert(rect, from: (view ?? window)?.layer) }
+
+    // UICoordinateSpace: a view converts to another view directly, and to any other space (the screen's)
+    // through its window's space, which is the screen's (windows fill the screen from its origin).
+    public func convert(_ point: CGPoint, to coordinateSpace: UICoordinateSpace) -> CGPoint {
+        if let view = coordinateSpace as? UIView { return convert(point, to: view as UIView?) }
+        return coordinateSpace.convert(convert(point, to: nil as UIView?), from: UIScreen.main.coordinateSpace)
+    }
+    public func convert(_ point: CGPoint, from coordinateSpace: UICoordinateSpace) -> CGPoint {
+        if let view = coordinateSpace as? UIView { return convert(point, from: view as UIView?) }
+        return convert(coordinateSpace.convert(point, to: UIScreen.main.coordinateSpace), from: nil as UIView?)
+    }
+    public func convert(_ rect: CGRect, to coordinateSpace: UICoordinateSpace) -> CGRect {
+        if let view = coordinateSpace as? UIView { return convert(rect, to: view as UIView?) }
+        return coordinateSpace.convert(convert(rect, to: nil as UIView?), from: UIScreen.main.coordinateSpace)
+    }
+    public func convert(_ rect: CGRect, from coordinateSpace: UICoordinateSpace) -> CGRect {
+        if let view = coordinateSpace as? UIView { return convert(rect, from: view as UIView?) }
+        return convert(coordinateSpace.convert(rect, to: UIScreen.main.coordinateSpace), from: nil as UIView?)
+    }
 
     // MARK: Hit testing
 

@@ -1,0 +1,85 @@
+import Testing
+import Foundation
+@testable import QuartzCore
+import UIKit
+
+// Members ported code reaches for around a transition: coordinate spaces, the virtual CFAbsoluteTime,
+// selector-style notification observers, a pan's scroll types.
+
+@Suite struct CoordinateSpaces {
+    @Test func viewsConvertThroughTheScreenSpace() {
+        let window = UIWindow(frame: UIScreen.main.bounds)
+        let card = UIView(frame: CGRect(x: 20, y: 100, width: 200, height: 100))
+        let badge = UIView(frame: CGRect(x: 10, y: 5, width: 20, height: 20))
+        window.addSubview(card)
+        card.addSubview(badge)
+        let screen = UIScreen.main.coordinateSpace
+        #expect(screen.bounds == UIScreen.main.bounds)
+        #expect(badge.convert(CGPoint(x: 1, y: 2), to: screen) == CGPoint(x: 31, y: 107))
+        #expect(badge.convert(CGPoint(x: 31, y: 107), from: screen) == CGPoint(x: 1, y: 2))
+        #expect(badge.convert(badge.bounds, to: screen) == CGRect(x: 30, y: 105, width: 20, height: 20))
+        #expect(screen.convert(CGRect(x: 30, y: 105, width: 20, height: 20), to: badge) == badge.bounds)
+        // A view as a coordinate space converts as the view itself does.
+        let space: UICoordinateSpace = card
+        #expect(badge.convert(CGPoint.zero, to: space) == CGPoint(x: 10, y: 5))
+        #expect(UIScreen.main.fixedCoordinateSpace.convert(CGPoint(x: 3, y: 4), to: screen) == CGPoint(x: 3, y: 4))
+    }
+}
+
+@Suite struct AbsoluteTime {
+    @Test func followsTheVirtualClockFromAFixedMoment() {
+        let timeline = Timeline()
+        Timeline.$current.withValue(timeline) {
+            let start = CFAbsoluteTimeGetCurrent()
+            #expect(start == renderStartAbsoluteTime)
+            // 9 June 2025, 09:41 UTC, in Foundation's reckoning.
+            #expect(Date(timeIntervalSinceReferenceDate: start) == ISO8601DateFormatter().date(from: "2025-06-09T09:41:00Z"))
+            timeline.advance(to: 0.25)
+            #expect(CFAbsoluteTimeGetCurrent() - start == 0.25)
+        }
+    }
+}
+
+@Suite struct MethodReferenceNotificationObservers {
+    final class Listener {
+        var heard: [String] = []
+        func keyboardWillShow(_ note: Notification) { heard.append("note \(note.name.rawValue)") }
+        func legacy(_ note: NSNotification) { heard.append("ns \(note.name.rawValue)") }
+        func refresh() { heard.append("refresh") }
+    }
+
+    @Test func deliversToTheMethodAndEndsWithTheObserver() {
+        let center = NotificationCenter()
+        let name = Notification.Name("Test.didChange")
+        var listener: Listener? = Listener()
+        center.addObserver(listener!, selector: Listener.keyboardWillShow, name: name, object: nil)
+        center.addObserver(listener!, selector: Listener.legacy, name: name, object: nil)
+        center.addObserver(listener!, selector: Listener.refresh, name: Notification.Name("Other"), object: nil)
+        center.post(name: name, object: nil)
+        center.post(name: Notification.Name("Other"), object: nil)
+        #expect(listener?.heard.sorted() == ["note Test.didChange", "ns Test.didChange", "refresh"])
+        weak let released = listener
+        listener = nil
+        #expect(released == nil, "observing holds the observer weakly")
+        center.post(name: name, object: nil)  // nothing left to call; the registrations end themselves
+    }
+
+    @Test func theReturnedTokenRemovesTheRegistration() {
+        let center = NotificationCenter()
+        let listener = Listener()
+        let token = center.addObserver(listener, selector: Listener.refresh, name: Notification.Name("Ping"), object: nil)
+        center.post(name: Notification.Name("Ping"), object: nil)
+        center.removeObserver(token)
+        center.post(name: Notification.Name("Ping"), object: nil)
+        #expect(listener.heard == ["refresh"])
+    }
+}
+
+@Suite struct PanScrollTypes {
+    @Test func noScrollTypesByDefault() {
+        let pan = UIPanGestureRecognizer()
+        #expect(pan.allowedScrollTypesMask == [])
+        pan.allowedScrollTypesMask = .all
+        #expect(pan.allowedScrollTypesMask == [.discrete, .continuous])
+    }
+}
