@@ -83,3 +83,43 @@ import UIKit
         #expect(pan.allowedScrollTypesMask == [.discrete, .continuous])
     }
 }
+
+@Suite struct ControlTargetAction {
+    final class Screen {
+        var log: [String] = []
+        func close() { log.append("close") }
+        func toggled(_ sender: UIButton) { log.append("toggled \(sender.tag)") }
+        func tapped(_ sender: UIControl, _ event: UIEvent?) { log.append("tapped \(event == nil)") }
+    }
+
+    @Test func methodReferencesStandInForSelectors() {
+        let screen = Screen()
+        let button = UIButton(type: .system)
+        button.tag = 7
+        button.addTarget(screen, action: Screen.close, for: .touchUpInside)
+        button.addTarget(screen, action: Screen.toggled, for: [.touchUpInside, .valueChanged])
+        button.addTarget(screen, action: Screen.tapped, for: .touchDown)
+        button.sendActions(for: .touchUpInside)
+        button.sendActions(for: .touchDown)
+        #expect(screen.log == ["close", "toggled 7", "tapped true"])
+        #expect(button.allControlEvents == [.touchUpInside, .valueChanged, .touchDown])
+        button.removeTarget(screen, action: Screen.close, for: .touchUpInside)
+        screen.log = []
+        button.sendActions(for: .touchUpInside)
+        button.sendActions(for: .valueChanged)
+        #expect(screen.log == ["toggled 7"], "the target's touch-up actions went; its value-changed one stays")
+        button.removeTarget(nil, action: nil, for: .allEvents)
+        button.sendActions(for: .allEvents)
+        #expect(screen.log == ["toggled 7"])
+    }
+
+    @Test func theTargetIsHeldWeakly() {
+        var screen: Screen? = Screen()
+        weak let weakScreen = screen
+        let button = UIButton()
+        button.addTarget(screen!, action: Screen.close, for: .touchUpInside)
+        screen = nil
+        #expect(weakScreen == nil)
+        button.sendActions(for: .touchUpInside)  // nothing to call
+    }
+}

@@ -48,7 +48,16 @@ open class UIControl: UIView {
         public static let touchCancel = Event(rawValue: 1 << 8)
         public static let valueChanged = Event(rawValue: 1 << 12)
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let menuActionTriggered = Event(rawValue: 1 << 14)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        public static let allEditingEvents = Event(rawValue: 0x000F_0000)
+        public static let applicationReserved = Event(rawValue: 0x0F00_0000)
+        public static let systemReserved = Event(rawValue: 0xF000_0000)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
     open var isEnabled = true
@@ -62,11 +71,72 @@ open class UIControl: UIView {
         actions.removeAll { $0.action.identifier == identifier && !$0.events.intersection(controlEvents).isEmpty }
     }
 
+    public func removeAction(_ action: UIAction, for controlEvents: Event) {
+        actions.removeAll { $0.action === action && !$0.events.intersection(controlEvents).isEmpty }
+    }
+
     public func sendActions(for controlEvents: Event) {
         for entry in actions where !entry.events.intersection(controlEvents).isEmpty {
             entry.action.sender = self
             entry.action.handler(entry.action)
         }
+        for entry in targetActions where !entry.events.intersection(controlEvents).isEmpty {
+            entry.send(self)
+        }
+    }
+
+    // MARK: Target–action
+
+    /// Actions added with `addTarget(_:action:for:)`: the target, held weakly, and how to call it.
+    private var targetActions: [(target: ObjectIdentifier, events: Event, send: (UIControl) -> Void)] = []
+
+    /// `button.addTarget(self, action: #selector(close), for: .touchUpInside)` becomes
+    /// `button.addTarget(self, action: Owner.close, for: .touchUpInside)`: the unapplied method (no selectors
+    /// on Linux), as gesture recognizers take it. The target is held weakly, as on iOS.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void,
+                                             for controlEvents: Event) {
+        targetActions.append((ObjectIdentifier(target), controlEvents, { [weak target] _ in
+            if let target { action(target)() }
+        }))
+    }
+    /// For an action method that takes the sender (`@objc func toggle(_ sender: UISwitch)`).
+    public func addTarget<Target: AnyObject, Sender: UIControl>(_ target: Target, action: @escaping (Target) -> (Sender) -> Void,
+                                                                 for controlEvents: Event) {
+        targetActions.append((ObjectIdentifier(target), controlEvents, { [weak target] control in
+            if let target, let sender = control as? Sender { action(target)(sender) }
+        }))
+    }
+    /// For an action method that takes the sender and the event.
+    public func addTarget<Target: AnyObject, Sender: UIControl>(_ target: Target,
+                                                                 action: @escaping (Target) -> (Sender, UIEvent?) -> Void,
+                                                                 for controlEvents: Event) {
+        targetActions.append((ObjectIdentifier(target), controlEvents, { [weak target] control in
+            if let target, let sender = control as? Sender { action(target)(sender, nil) }
+        }))
+    }
+    /// Removes `target`'s actions for `controlEvents` (nil: every target's). A method cannot be named
+    /// without selectors, so every action of the target for those events goes.
+    public func removeTarget<Target: AnyObject>(_ target: Target?, action: (Target) -> () -> Void, for controlEvents: Event) {
+        removeTargetActions(target.map(ObjectIdentifier.init), for: controlEvents)
+    }
+    /// `removeTarget(nil, action: nil, for: .allEvents)` and `removeTarget(self, action: nil, for: …)`.
+    public func removeTarget(_ target: AnyObject?, action: Never?, for controlEvents: Event) {
+        removeTargetActions(target.map(ObjectIdentifier.init), for: controlEvents)
+    }
+    public func removeTarget<Target: AnyObject, Sender: UIControl>(_ target: Target?, action: (Target) -> (Sender) -> Void,
+                                                                   for controlEvents: Event) {
+        removeTargetActions(target.map(ObjectIdentifier.init), for: controlEvents)
+    }
+    private func removeTargetActions(_ target: ObjectIdentifier?, for controlEvents: Event) {
+        targetActions = targetActions.compactMap { entry in
+            guard target == nil || entry.target == target else { return entry }
+            let left = entry.events.subtracting(controlEvents)
+            return left.isEmpty ? nil : (entry.target, left, entry.send)
+        }
+    }
+    /// The events that have actions (targets or `UIAction`s).
+    public var allControlEvents: Event {
+        (actions.map(\.events) + targetActions.map(\.events)).reduce(Event()) { $0.union($1) }
     }
 
     open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
