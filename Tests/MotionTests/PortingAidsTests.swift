@@ -123,3 +123,48 @@ import UIKit
         button.sendActions(for: .touchUpInside)  // nothing to call
     }
 }
+
+@Suite struct NoActionYet {
+    @Test func recognizersAndBarItemsWithNilActions() {
+        let swipe = UISwipeGestureRecognizer(target: nil, action: nil)
+        #expect(swipe.state == .possible && swipe.view == nil)
+        let space = UIBarButtonItem(barButtonSystemItem: .flexibleSpace, target: nil, action: nil)
+        #expect(space.systemItem == .flexibleSpace)
+        let label = UIBarButtonItem(title: "Draft", style: .plain, target: nil, action: nil)
+        #expect(label.title == "Draft")
+    }
+}
+
+@Suite struct FirstResponders {
+    final class Field: UIView {
+        var refuses = false
+        override var canBecomeFirstResponder: Bool { true }
+        override var canResignFirstResponder: Bool { !refuses }
+    }
+
+    @Test func oneFirstResponderAtATimeAndEndEditingResignsIt() {
+        UIApplication.$shared.withValue(UIApplication()) {
+            let form = UIView()
+            let name = Field(), email = Field()
+            form.addSubview(name)
+            form.addSubview(email)
+            #expect(!UIView().becomeFirstResponder(), "a plain view cannot become first responder")
+            #expect(name.becomeFirstResponder() && name.isFirstResponder)
+            #expect(email.becomeFirstResponder() && email.isFirstResponder && !name.isFirstResponder)
+            email.refuses = true
+            #expect(!name.becomeFirstResponder() && email.isFirstResponder, "the current one refused to resign")
+            #expect(!form.endEditing(false) && email.isFirstResponder)
+            #expect(form.endEditing(true) && !email.isFirstResponder)
+            #expect(name.becomeFirstResponder() && UIView().endEditing(false) && name.isFirstResponder,
+                    "endEditing on a view outside the responder's branch leaves it")
+        }
+    }
+}
+
+@Suite struct PlaceholderAnimator {
+    @Test func noArgumentAnimatorIsAnInactiveInstantOne() {
+        let animator = UIViewPropertyAnimator()
+        #expect(animator.state == .inactive && animator.duration == 0 && !animator.isRunning)
+        #expect(animator.timingParameters is UICubicTimingParameters)
+    }
+}

@@ -84,6 +84,12 @@ open class UIViewPropertyAnimator: NSObject, UIViewImplicitlyAnimating {
         secondsPerU = self.duration
     }
 
+    /// NSObject's initializer, as iOS code reaches it (`private var animator = UIViewPropertyAnimator()`): no
+    /// duration and the default cubic curve, an inactive placeholder to be replaced or given animations.
+    public override convenience init() {
+        self.init(duration: 0, timingParameters: UICubicTimingParameters())
+    }
+
     /// One of UIKit's named curves (ease-in-out, ease-in, ease-out, linear).
     public convenience init(duration: TimeInterval, curve: UIView.AnimationCurve, animations: (() -> Void)? = nil) {
         self.init(duration: duration, timingParameters: UICubicTimingParameters(animationCurve: curve))

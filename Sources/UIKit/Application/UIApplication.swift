@@ -5,6 +5,8 @@ import Foundation
 /// one; windows join the app that is current when they are made.
 open class UIApplication: UIResponder, @unchecked Sendable {
     @TaskLocal public static var shared = UIApplication()
+    /// The responder `becomeFirstResponder()` made first (held weakly, as it leaves with its view).
+    weak var firstResponder: UIResponder?
 
     /// The app's one scene (iOS apps may have several; a render has one screen).
     public let windowScene: UIWindowScene

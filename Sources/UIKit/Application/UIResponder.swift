@@ -6,6 +6,50 @@ open class UIResponder: NSObject {
     open func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesMoved(touches, with: event) }
     open func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesEnded(touches, with: event) }
     open func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) { next?.touchesCancelled(touches, with: event) }
+    /// Inert: scripted touches carry no estimated properties (force, azimuth) to update; never called.
+    open func touchesEstimatedPropertiesUpdated(_ touches: Set<UITouch>) {}
+
+    // MARK: First responder
+
+    /// Whether the responder takes focus for keyboard input. False for plain responders, as on iOS.
+    open var canBecomeFirstResponder: Bool { false }
+    open var canResignFirstResponder: Bool { true }
+    /// Makes this the first responder of its window (the one `isFirstResponder` names), when it can
+    /// become one; the previous one resigns first. No keyboard appears: renders have none.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder else { return false }
+        if isFirstResponder { return true }
+        if let current = UIApplication.shared.firstResponder, current !== self {
+            guard current.resignFirstResponder() else { return false }
+        }
+        UIApplication.shared.firstResponder = self
+        return true
+    }
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
+        if isFirstResponder { UIApplication.shared.firstResponder = nil }
+        return true
+    }
+    /// One first responder per run (kept by the application, which is bound per scene run); on iOS, one
+    /// per window.
+    open var isFirstResponder: Bool { UIApplication.shared.firstResponder === self }
+
+    /// Inert: there is no keyboard offscreen, so no input view is shown; nil as for plain responders.
+    open var inputView: UIView? { nil }
+    /// Inert: there is no keyboard offscreen; nil as for plain responders.
+    open var inputAccessoryView: UIView? { nil }
+    /// Inert: there is no keyboard offscreen to reload.
+    open func reloadInputViews() {}
+
+    // MARK: Nib loading (NSObject's on iOS)
+
+    /// Inert: nothing is loaded from nibs or storyboards on Linux, so it is never called; declared here (on
+    /// iOS it belongs to NSObject) so views and view controllers that override it compile.
+    open func awakeFromNib() {}
+    /// Inert: there is no Interface Builder offscreen; never called.
+    open func prepareForInterfaceBuilder() {}
 }
 
 /// One finger. Its location is kept in window coordinates and converted on demand.

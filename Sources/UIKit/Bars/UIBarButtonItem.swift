@@ -78,6 +78,24 @@ open class UIBarButtonItem: UIBarItem {
         setTarget(target, action: action)
     }
 
+    public convenience init<Target: AnyObject>(image: UIImage?, style: Style, target: Target,
+                                               action: @escaping (Target) -> () -> Void) {
+        self.init(title: nil, style: style)
+        self.image = image
+        setTarget(target) { target in { _ in action(target)() } }
+    }
+    /// Items without an action (`target: nil, action: nil`), as iOS code makes spaces and labels.
+    public convenience init(title: String?, style: Style, target: AnyObject?, action: Never?) {
+        self.init(title: title, style: style)
+    }
+    public convenience init(image: UIImage?, style: Style, target: AnyObject?, action: Never?) {
+        self.init(title: nil, style: style)
+        self.image = image
+    }
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: AnyObject?, action: Never?) {
+        self.init(barButtonSystemItem: systemItem)
+    }
+
     /// iOS 14's initialiser: the action's title is the item's title when none is given.
     public convenience init(title: String? = nil, image: UIImage? = nil, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
         let actionTitle = primaryAction.flatMap { $0.title.isEmpty ? nil : $0.title }

@@ -52,6 +52,10 @@ open class UIGestureRecognizer: NSObject {
         self.init()
         addTarget(target, action: action)
     }
+    /// No action yet (`target: nil, action: nil`, or a target whose action comes later with `addTarget`).
+    public convenience init(target: AnyObject?, action: Never?) {
+        self.init()
+    }
     /// A closure action (no target): `UITapGestureRecognizer { recognizer in … }`.
     public convenience init(handler: @escaping (UIGestureRecognizer) -> Void) {
         self.init()

@@ -9,12 +9,14 @@ extension UIView {
         return nil
     }
 
-    /// Makes the view or a text field in it resign first responder.
-    ///
-    /// Inert: there is no text input or keyboard offscreen, so nothing is editing; answers true (nothing
-    /// refused to resign).
+    /// Makes the first responder resign when it is this view or one of its subviews (with `force`, even
+    /// one whose `canResignFirstResponder` is false). No keyboard is shown offscreen, so nothing moves.
     @discardableResult
-    public func endEditing(_ force: Bool) -> Bool { true }
+    public func endEditing(_ force: Bool) -> Bool {
+        guard let responder = UIApplication.shared.firstResponder as? UIView, responder.isDescendant(of: self) else { return true }
+        if force { UIApplication.shared.firstResponder = nil; return true }
+        return responder.resignFirstResponder()
+    }
 
     /// The direction a view with `attribute` lays out in, in a left-to-right app.
     public class func userInterfaceLayoutDirection(for attribute: UISemanticContentAttribute) -> UIUserInterfaceLayoutDirection {
