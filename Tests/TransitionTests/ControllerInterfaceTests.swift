@@ -109,6 +109,38 @@ final class OldStyleDelegate: UIAdaptivePresentationControllerDelegate {
         }
     }
 
+    /// `popoverPresentationController` exists for `.popover` only, before presenting, so its source and
+    /// delegate are set the iOS way; a kept popover's delegate hears `prepareForPopoverPresentation`.
+    @Test func popoverPresentationControllerBeforePresenting() {
+        final class PopoverDelegate: NSObject, UIPopoverPresentationControllerDelegate {
+            var heard: [String] = []
+            func adaptivePresentationStyle(for controller: UIPresentationController, traitCollection: UITraitCollection) -> UIModalPresentationStyle {
+                heard.append("adaptive"); return .none
+            }
+            func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController) {
+                heard.append("prepare \(popoverPresentationController.sourceRect.width)")
+            }
+        }
+        #expect(UIViewController().popoverPresentationController == nil)
+        onStage(UIViewController()) { stage in
+            let root = stage.window.rootViewController!
+            let menu = UIViewController()
+            menu.modalPresentationStyle = .popover
+            let delegate = PopoverDelegate()
+            let popover = try! #require(menu.popoverPresentationController)
+            popover.sourceView = root.view
+            popover.sourceRect = CGRect(x: 10, y: 20, width: 44, height: 44)
+            popover.permittedArrowDirections = .up
+            popover.delegate = delegate
+            root.present(menu, animated: false)
+            #expect(menu.presentationController === popover && popover.presentationStyle == .popover)
+            #expect(delegate.heard == ["adaptive", "prepare 44.0"])
+            #expect(popover.sourceView === root.view && popover.arrowDirection == .unknown)
+            #expect(menu.view.frame.minY == stage.window.safeAreaInsets.top + 10, "a kept popover is drawn as a sheet")
+            withExtendedLifetime(delegate) {}
+        }
+    }
+
     /// The delegate may present another controller instead (a navigation controller around the
     /// original, the usual idiom); a popover adapting to a sheet is offered `prepare`. A delegate with
     /// only `adaptivePresentationStyle(for:)` is asked through UIKit's fallback.

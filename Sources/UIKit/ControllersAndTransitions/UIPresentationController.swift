@@ -126,25 +126,12 @@ final class SheetPresentationController: UIPresentationController {
         super.init(presentedViewController: presented, presenting: presenting)
     }
     override var presentationStyle: UIModalPresentationStyle { style }
-    /// A popover adapts to full screen on a compact width (UIKit's documented default); sheets stay sheets.
-    override func defaultAdaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
-        style == .popover && traitCollection.horizontalSizeClass == .compact ? .fullScreen : .none
-    }
-    override var frameOfPresentedViewInContainerView: CGRect {
-        guard let containerView else { return .zero }
-        let top = containerView.safeAreaInsets.top + 10
-        return CGRect(x: 0, y: top, width: containerView.bounds.width, height: containerView.bounds.height - top)
-    }
+    override var frameOfPresentedViewInContainerView: CGRect { SheetGeometry.frame(in: containerView) }
     override func presentationTransitionWillBegin() {
-        guard let view = presentedView else { return }
-        view.layer.cornerRadius = 10
-        view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
-        view.clipsToBounds = true
+        if let view = presentedView { SheetGeometry.round(view) }
     }
     override func containerViewDidLayoutSubviews() {
-        guard let view = presentedView, view.superview === containerView, !presentedViewController.isBeingPresented,
-              !presentedViewController.isBeingDismissed else { return }
-        view.frame = frameOfPresentedViewInContainerView
+        SheetGeometry.relayout(presentedView, of: presentedViewController, in: containerView, to: frameOfPresentedViewInContainerView)
     }
 }
 
@@ -178,7 +165,9 @@ extension UIPresentationController {
                                  presenter: UIViewController?) -> UIPresentationController {
         let controller: UIPresentationController
         switch style {
-        case .pageSheet, .formSheet, .automatic, .popover:
+        case .popover:
+            controller = UIPopoverPresentationController(presentedViewController: presented, presenting: presenter ?? presented)
+        case .pageSheet, .formSheet, .automatic:
             controller = SheetPresentationController(presented: presented, presenting: presenter ?? presented,
                                                      style: style == .automatic ? .pageSheet : style)
         default:

@@ -29,6 +29,11 @@ open class UIViewController: UIResponder {
     /// made for `modalPresentationStyle` (as UIKit makes it on first access), so a delegate set on it
     /// (`presentationController?.delegate = self`) is kept by the presentation. nil for `.custom` before
     /// the transitioning delegate is asked.
+    /// The popover's presentation controller when `modalPresentationStyle` is `.popover` (made on first
+    /// access, as `presentationController` is, so its delegate and source can be set before presenting).
+    public var popoverPresentationController: UIPopoverPresentationController? {
+        modalPresentationStyle == .popover ? presentationController as? UIPopoverPresentationController : nil
+    }
     public internal(set) var presentationController: UIPresentationController? {
         get {
             if let currentPresentationController { return currentPresentationController }
