@@ -72,15 +72,15 @@ open class UIGravityBehavior: UIDynamicBehavior {
     }
     /// Radians, clockwise from the x axis (y down).
     open var angle: CGFloat {
-        get { atan2(direction.dy, direction.dx) }
+        get { direction.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
     open var magnitude: CGFloat {
-        get { (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
+        get { direction.magnitude }
         set { setAngle(angle, magnitude: newValue) }
     }
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        gravityDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        gravityDirection = CGVector(angle: angle, magnitude: magnitude)
     }
 
     override var movedItems: [any UIDynamicItem] { list }
@@ -406,15 +406,15 @@ open class UIPushBehavior: UIDynamicBehavior {
         set { direction = newValue; changed() }
     }
     open var angle: CGFloat {
-        get { atan2(direction.dy, direction.dx) }
+        get { direction.angle }
         set { setAngle(newValue, magnitude: magnitude) }
     }
     open var magnitude: CGFloat {
-        get { (direction.dx * direction.dx + direction.dy * direction.dy).squareRoot() }
+        get { direction.magnitude }
         set { setAngle(angle, magnitude: newValue) }
     }
     open func setAngle(_ angle: CGFloat, magnitude: CGFloat) {
-        pushDirection = CGVector(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude)
+        pushDirection = CGVector(angle: angle, magnitude: magnitude)
     }
     /// Where the push acts, from the item's centre in its own frame (off centre it also turns the item).
     open func targetOffsetFromCenter(for item: any UIDynamicItem) -> UIOffset { offsets[ObjectIdentifier(item)] ?? .zero }
@@ -542,4 +542,12 @@ open class UIDynamicItemBehavior: UIDynamicBehavior {
         for (item, velocity) in pendingAngular { animator.body(for: item).angularVelocity += velocity }
         pendingLinear = []; pendingAngular = []
     }
+}
+
+/// A force's direction as gravity and push behaviours describe it: an angle (radians clockwise from the
+/// x axis, y down) and a magnitude.
+extension CGVector {
+    var angle: CGFloat { atan2(dy, dx) }
+    var magnitude: CGFloat { (dx * dx + dy * dy).squareRoot() }
+    init(angle: CGFloat, magnitude: CGFloat) { self.init(dx: cos(angle) * magnitude, dy: sin(angle) * magnitude) }
 }
