@@ -589,3 +589,17 @@ final class FlickScrollProbe: ScrollProbe {
         #expect(Set(streamed.map(\.y)).count == times.count)   // it was moving at all those times
     }
 }
+
+@Suite struct ScrollOutsideAScene {
+    /// Nothing advances an unbound clock, so an animated offset lands at once (and says it ended).
+    @Test func animatedOffsetLandsAtOnceOutsideAScene() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 100, height: 500)
+        let log = ScrollLog()
+        scroll.delegate = log
+        scroll.setContentOffset(CGPoint(x: 0, y: 120), animated: true)
+        #expect(scroll.contentOffset == CGPoint(x: 0, y: 120))
+        #expect(log.milestones == ["didEndScrollingAnimation"])
+        #expect(!scroll.isScrollAnimating && scroll.subviews.isEmpty)
+    }
+}
