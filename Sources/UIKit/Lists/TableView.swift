@@ -29,7 +29,7 @@ open class UITableView: UIScrollView {
 
     // MARK: Initializers
 
-    public required init(frame: CGRect, style: Style) {
+    public init(frame: CGRect, style: Style) {
         self.style = style
         super.init(frame: frame)
         setUp()
@@ -177,7 +177,7 @@ open class UITableView: UIScrollView {
             cell.prepareForReuse()
             return cell
         }
-        return cellClasses[identifier].map { $0.init(style: .default, reuseIdentifier: identifier) }
+        return cellClasses[identifier].map { $0.init(dequeuedWithReuseIdentifier: identifier) }
     }
     /// A cell for `indexPath`: the one being reconfigured, one from the pool, or a new one of the registered
     /// class. Stops with a message when nothing is registered for `identifier` (as UIKit raises).
@@ -193,7 +193,7 @@ open class UITableView: UIScrollView {
             view.prepareForReuse()
             return view
         }
-        return headerFooterClasses[identifier].map { $0.init(reuseIdentifier: identifier) }
+        return headerFooterClasses[identifier].map { $0.init(dequeuedWithReuseIdentifier: identifier) }
     }
     private var reconfiguring: (path: IndexPath, cell: UITableViewCell)?
 

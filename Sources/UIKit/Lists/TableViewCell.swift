@@ -24,10 +24,10 @@ open class UITableViewCell: UIView {
     /// The table this cell is shown in (set while it is tiled), for its look (plain or grouped).
     weak var table: UITableView?
 
-    /// `required` (unlike Apple's) so `register(_:forCellReuseIdentifier:)` can make a registered subclass from its
-    /// class: Swift on Linux has no Objective-C runtime to call an initializer by name. A subclass that overrides
-    /// it writes `required override init(style:reuseIdentifier:)`.
-    public required init(style: CellStyle, reuseIdentifier: String?) {
+    /// A cell of `style`, reused under `reuseIdentifier`. Subclasses override it as on iOS
+    /// (`override init(style:reuseIdentifier:)`); a registered class is made through it (see
+    /// `init(dequeuedWithReuseIdentifier:)`).
+    public init(style: CellStyle, reuseIdentifier: String?) {
         self.style = style
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 44))
@@ -36,6 +36,13 @@ open class UITableViewCell: UIView {
     public override convenience init(frame: CGRect) {
         self.init(style: .default, reuseIdentifier: nil)
         self.frame = frame
+    }
+    /// Not UIKit API: how `dequeueReusableCell` makes a registered class (Swift on Linux has no Objective-C
+    /// runtime to call `init(style:reuseIdentifier:)` by name). It is a required convenience initializer, so a
+    /// subclass that overrides `init(style:reuseIdentifier:)` and `init?(coder:)` — or none — inherits it and
+    /// needs no edit; it runs the subclass's own `init(style:reuseIdentifier:)` with `.default`.
+    public required convenience init(dequeuedWithReuseIdentifier reuseIdentifier: String) {
+        self.init(style: .default, reuseIdentifier: reuseIdentifier)
     }
     /// See `UIView.init?(coder:)`: nothing is decoded; a default-style cell.
     public required init?(coder: NSCoder) {
@@ -450,8 +457,8 @@ open class UITableViewHeaderFooterView: UIView {
     private let backgroundHost = UIView()
     weak var table: UITableView?
 
-    /// `required` (unlike Apple's) so a registered subclass can be made from its class (see UITableViewCell).
-    public required init(reuseIdentifier: String?) {
+    /// A header or footer view reused under `reuseIdentifier`; subclasses override it as on iOS.
+    public init(reuseIdentifier: String?) {
         self.reuseIdentifier = reuseIdentifier
         super.init(frame: CGRect(x: 0, y: 0, width: 320, height: 28))
         setUp()
@@ -459,6 +466,11 @@ open class UITableViewHeaderFooterView: UIView {
     public override convenience init(frame: CGRect) {
         self.init(reuseIdentifier: nil)
         self.frame = frame
+    }
+    /// Not UIKit API: how `dequeueReusableHeaderFooterView` makes a registered class (see
+    /// `UITableViewCell.init(dequeuedWithReuseIdentifier:)`); subclasses inherit it.
+    public required convenience init(dequeuedWithReuseIdentifier reuseIdentifier: String) {
+        self.init(reuseIdentifier: reuseIdentifier)
     }
     /// See `UIView.init?(coder:)`: nothing is decoded.
     public required init?(coder: NSCoder) {
