@@ -36,7 +36,7 @@ open class UIScrollView: UIView {
             let scrolls = newValue.origin != super.bounds.origin
             if scrolls { willChangeObserved("contentOffset") }
             super.bounds = newValue
-            if scrolls { didChangeObserved("contentOffset"); delegate?.scrollViewDidScroll(self) }
+            if scrolls { didChangeObserved("contentOffset"); delegate?.scrollViewDidScroll(self); contentOffsetDidChange() }
         }
     }
     /// Sets the offset at once (`animated` is ignored until scrolling is simulated, issue #23).
@@ -54,17 +54,36 @@ open class UIScrollView: UIView {
         set {
             willChangeObserved("contentInset"); defer { didChangeObserved("contentInset") }
             storedContentInset = newValue
+            adjustedContentInsetInputsChanged()
         }
     }
     private var storedContentInset: UIEdgeInsets = .zero
-    /// `contentInset` (the safe area is not added: no content inset adjustment is simulated).
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
-    /// Called when `adjustedContentInset` changes; never called here (it never changes by itself).
+    /// `contentInset` plus the safe-area insets `contentInsetAdjustmentBehavior` lets in, plus a refreshing
+    /// refresh control's height (UIScrollView+Insets.swift). The least content offset is its negative.
+    open var adjustedContentInset: UIEdgeInsets { computedAdjustedContentInset }
+    /// Called (before the delegate's `scrollViewDidChangeAdjustedContentInset(_:)`) when
+    /// `adjustedContentInset` changes: at once for `contentInset` and the behaviour, in the layout pass
+    /// for safe-area changes (bars, large titles collapsing).
     open func adjustedContentInsetDidChange() {}
-    /// Inert: stored; the adjusted inset is the content inset whatever the behaviour.
-    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-    /// Inert: no scroll indicators are drawn; stored.
+    /// Which safe-area insets `adjustedContentInset` takes in (Apple's rules; UIScrollView+Insets.swift).
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { adjustedContentInsetInputsChanged() }
+    }
+    /// true: the indicators keep clear of the safe area as well as `verticalScrollIndicatorInsets`
+    /// (`effectiveScrollIndicatorInsets`).
     open var automaticallyAdjustsScrollIndicatorInsets = true
+    /// Insets, guides and the refresh control (UIScrollView+Insets.swift, UIRefreshControl.swift).
+    var insetState = ScrollInsetState()
+    /// Shown above the content; while it refreshes, the adjusted inset grows by its height.
+    open var refreshControl: UIRefreshControl? {
+        get { insetState.refreshControl }
+        set { setRefreshControl(newValue) }
+    }
+    /// Its edges, tied to a content view's by constraints, decide `contentSize` (the content's own
+    /// coordinates: the origin is the content's top-left corner).
+    open var contentLayoutGuide: UILayoutGuide { scrollGuide(.contentLayout, "UIScrollView-contentLayoutGuide") }
+    /// The scroll view's own rectangle, untranslated by scrolling (views pinned to it float).
+    open var frameLayoutGuide: UILayoutGuide { scrollGuide(.frameLayout, "UIScrollView-frameLayoutGuide") }
     /// Inert: stored; scrolling is not simulated (issue #23), so nothing moves at the content's alignment point.
     open var contentAlignmentPoint: CGPoint = .zero
 
@@ -91,9 +110,10 @@ open class UIScrollView: UIView {
     open var showsHorizontalScrollIndicator = true
     /// Inert: scroll indicators are not drawn; stored.
     open var indicatorStyle: IndicatorStyle = .default
-    /// Inert: scroll indicators are not drawn; stored.
+    /// The vertical indicator's own insets; the safe area is added when
+    /// `automaticallyAdjustsScrollIndicatorInsets` (`effectiveScrollIndicatorInsets`).
     open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
-    /// Inert: scroll indicators are not drawn; stored.
+    /// The horizontal indicator's own insets; the safe area is added as for the vertical one.
     open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
     /// Inert: scroll indicators are not drawn.
     open func flashScrollIndicators() {}
@@ -154,6 +174,8 @@ open class UIScrollView: UIView {
     open var isZoomBouncing: Bool { false }
     /// Inert: false: zooming is not simulated (issue #23).
     open var isZoomAnimating: Bool { false }
+
+    override func layoutPassWillLayoutSubviews() { updateInsetsInLayoutPass() }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
