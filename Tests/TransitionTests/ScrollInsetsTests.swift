@@ -343,6 +343,38 @@ final class RecordingScrollView: UIScrollView, UIScrollViewDelegate {
         }
     }
 
+    @Test func aScrollViewPinnedInsideTheRootViewIsFollowedAndSafeAreaConstraintsMoveWithTheBar() {
+        let root = UIViewController()
+        root.title = "Detail"
+        let nav = UINavigationController(rootViewController: root)
+        nav.navigationBar.prefersLargeTitles = true
+        let scroll = UIScrollView()
+        let banner = UIView()
+        onStage(nav) { stage in
+            scroll.translatesAutoresizingMaskIntoConstraints = false
+            banner.translatesAutoresizingMaskIntoConstraints = false
+            scroll.contentSize = CGSize(width: 393, height: 3000)
+            root.view.addSubview(scroll)
+            root.view.addSubview(banner)
+            NSLayoutConstraint.activate([
+                scroll.topAnchor.constraint(equalTo: root.view.topAnchor),
+                scroll.bottomAnchor.constraint(equalTo: root.view.bottomAnchor),
+                scroll.leadingAnchor.constraint(equalTo: root.view.leadingAnchor),
+                scroll.trailingAnchor.constraint(equalTo: root.view.trailingAnchor),
+                banner.topAnchor.constraint(equalTo: root.view.safeAreaLayoutGuide.topAnchor),
+                banner.leadingAnchor.constraint(equalTo: root.view.leadingAnchor),
+                banner.widthAnchor.constraint(equalToConstant: 100), banner.heightAnchor.constraint(equalToConstant: 20),
+            ])
+            stage.run(for: 0)
+            #expect(root.contentScrollView(for: .top) === scroll)
+            #expect(scroll.contentOffset.y == -155 && banner.frame.minY == 155)
+            scroll.contentOffset.y = -155 + 26
+            stage.run(for: 0)
+            #expect(nav.navigationBar.frame.height == 70 && scroll.adjustedContentInset.top == 129)
+            #expect(banner.frame.minY == 129)
+        }
+    }
+
     @Test func pulledDownTheLargeTitleRowGrowsAndTheTitleScalesButTheInsetStays() {
         let list = ListController()
         let nav = UINavigationController(rootViewController: list)

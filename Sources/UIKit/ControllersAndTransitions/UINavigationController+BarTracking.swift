@@ -71,6 +71,8 @@ extension UINavigationController {
     private func setLargeTitleInset(_ inset: CGFloat, of controller: UIViewController, scrollView: UIScrollView?) {
         guard barTracking.largeTitleInset != inset else { return }
         barTracking.largeTitleInset = inset
+        // Constraints to safe-area guides take the new inset at the next solve.
+        controller.viewIfLoaded?.setNeedsEngineSync()
         controller.viewIfLoaded?.setNeedsLayout()
         scrollView?.setNeedsLayout()
     }
