@@ -82,6 +82,21 @@ extension UIScrollView {
         }
         guard window != nil else { return }
         reportAdjustedInset(movingRestingOffset: true)
+        if insetState.trackingNavigationController == nil { untrackedNavigationController?.viewIfLoaded?.setNeedsLayout() }
+    }
+
+    /// The navigation controller whose top controller holds this scroll view, when its bar does not follow
+    /// it yet (a scroll view added after the controller's last layout): laid out again, it looks.
+    private var untrackedNavigationController: UINavigationController? {
+        var view: UIView? = self
+        while let v = view {
+            if let controller = v.owningViewController {
+                guard let nav = controller.navigationController, nav.topViewController === controller else { return nil }
+                return nav
+            }
+            view = v.superview
+        }
+        return nil
     }
 
     private func reportAdjustedInset(movingRestingOffset: Bool) {
@@ -102,7 +117,7 @@ extension UIScrollView {
     /// Where the bars and the refresh control hear that the content moved.
     func contentOffsetDidChange() {
         insetState.refreshControl?.scrollViewDidScroll(self)
-        insetState.trackingNavigationController?.viewIfLoaded?.setNeedsLayout()
+        (insetState.trackingNavigationController ?? untrackedNavigationController)?.viewIfLoaded?.setNeedsLayout()
         // Views pinned to the frame guide stay put: the guide moves with the offset in content coordinates.
         if autoLayoutStateIfPresent?.systemGuides[.frameLayout] != nil {
             setNeedsEngineSync()
