@@ -224,6 +224,8 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
         super.viewDidLoad()
         scrollView.frame = view.bounds
         scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        // The artwork runs up under the status bar, as in the App Store: no safe-area inset.
+        scrollView.contentInsetAdjustmentBehavior = .never
         scrollView.setUp(story: story)
         view.addSubview(scrollView)
 

@@ -18,6 +18,8 @@ final class IndicatorScene: Scene {
         controller.view.backgroundColor = .systemBackground
         scroll.frame = controller.view.bounds
         scroll.contentSize = CGSize(width: scroll.frame.width, height: 3000)
+        // Recorded from offset 0: no safe-area inset (a full-screen scroll view would take the screen's).
+        scroll.contentInsetAdjustmentBehavior = .never
         for row in 0..<60 {
             let cell = UIView(frame: CGRect(x: 16, y: CGFloat(row) * 50 + 4, width: scroll.frame.width - 32, height: 42))
             cell.backgroundColor = row % 2 == 0 ? .secondarySystemBackground : .tertiarySystemBackground

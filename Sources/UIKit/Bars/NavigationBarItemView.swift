@@ -33,6 +33,13 @@ final class NavigationBarItemView: UIView {
     let showsLargeTitle: Bool
     let titleLabel = UILabel()
     let largeTitleLabel: UILabel?
+    /// The large-title row's height now: 52 at rest, less as the content scrolls up under the bar, more
+    /// while it is pulled down (set by the navigation controller from the tracked scroll view).
+    private(set) var largeTitleRow = NavigationBarMetrics.largeTitleRowHeight
+    /// The standard row's title, faded in once the large title has gone under the bar (large-title items).
+    private(set) var inlineTitleAlpha: CGFloat = 0
+    /// The large title's scale while the content is pulled down past its top.
+    private(set) var largeTitleScale: CGFloat = 1
     /// The item's title view, shown instead of the title.
     let titleView: UIView?
     let backButton: NavigationBackButton?
@@ -75,7 +82,21 @@ final class NavigationBarItemView: UIView {
     }
 
     var preferredHeight: CGFloat {
-        NavigationBarMetrics.rowHeight + (showsLargeTitle ? NavigationBarMetrics.largeTitleRowHeight : 0)
+        NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0)
+    }
+
+    /// Follows the tracked scroll view (large-title items only): the row's height, the inline title's
+    /// opacity and the large title's scale. Changes nothing when the values are the resting ones again.
+    func setScrollState(largeTitleRow row: CGFloat, inlineTitleAlpha alpha: CGFloat, largeTitleScale scale: CGFloat) {
+        guard showsLargeTitle, row != largeTitleRow || alpha != inlineTitleAlpha || scale != largeTitleScale else { return }
+        largeTitleRow = row
+        inlineTitleAlpha = alpha
+        largeTitleScale = scale
+        if titleView == nil {
+            titleLabel.isHidden = alpha == 0
+            titleLabel.alpha = alpha
+        }
+        setNeedsLayout()
     }
 
     /// The back button's titles to try, longest claim first; "" is the chevron alone.
@@ -115,7 +136,8 @@ final class NavigationBarItemView: UIView {
         }
         var leadingLimit = leftButtons.isEmpty ? margin : leading - spacing
 
-        let titleWidth = titleView?.bounds.width ?? (item.title?.isEmpty == false && !showsLargeTitle ? titleLabel.intrinsicContentSize.width : 0)
+        let inlineTitle = !showsLargeTitle || inlineTitleAlpha > 0
+        let titleWidth = titleView?.bounds.width ?? (item.title?.isEmpty == false && inlineTitle ? titleLabel.intrinsicContentSize.width : 0)
         if let backButton {
             // The longest title that keeps clear of the centred title (or of the trailing items without one).
             let centredTitleMinX = min(width / 2 - titleWidth / 2, trailingLimit - spacing - titleWidth)
@@ -151,7 +173,26 @@ final class NavigationBarItemView: UIView {
             // A label centres its line box; its baseline sits `ascender` below the box's top.
             let baseline = preferredHeight - NavigationBarMetrics.largeTitleBaselineInset
             let top = baseline - font.ascender - (h - font.lineHeight) / 2
-            place(largeTitleLabel, CGRect(x: margin, y: top, width: width - 2 * margin, height: h))
+            let frame = CGRect(x: margin, y: top, width: width - 2 * margin, height: h)
+            place(largeTitleLabel, frame)
+            // The title keeps to the bar's bottom edge; once it reaches the standard row, the row's
+            // lower edge clips it (a mask only then, so a bar at rest draws exactly as before).
+            let hidden = row - top
+            if hidden > 0 {
+                let mask = largeTitleLabel.layer.mask ?? CALayer()
+                mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+                mask.frame = CGRect(x: 0, y: hidden, width: frame.width, height: max(h - hidden, 0))
+                largeTitleLabel.layer.mask = mask
+            } else if largeTitleLabel.layer.mask != nil {
+                largeTitleLabel.layer.mask = nil
+            }
+            // Pulled down, the title grows from its leading end on the baseline (the transform is about the centre).
+            if largeTitleScale != 1 || largeTitleLabel.transform != .identity {
+                let s = largeTitleScale
+                largeTitleLabel.transform = CGAffineTransform(a: s, b: 0, c: 0, d: s,
+                                                              tx: (frame.minX - frame.midX) * (1 - s),
+                                                              ty: (baseline - frame.midY) * (1 - s))
+            }
         }
     }
 
