@@ -98,6 +98,8 @@ let package = Package(
                     dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
+        .testTarget(name: "CollectionTests", dependencies: ["UIKit", "QuartzCore", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Playback", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),

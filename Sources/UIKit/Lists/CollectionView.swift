@@ -169,6 +169,19 @@ open class UICollectionView: UIScrollView {
         supplementaryClasses[key] = type
     }
 
+    func isRegisteredCell(_ identifier: String) -> Bool { cellClasses[identifier] != nil }
+    /// Registrations seen so far, kept alive so their identities stay unique.
+    private var registrations: [(token: RegistrationToken, identifier: String)] = []
+    func reuseIdentifier(for token: RegistrationToken) -> String {
+        if let known = registrations.first(where: { $0.token === token }) { return known.identifier }
+        let identifier = "UICollectionView.Registration.\(registrations.count)"
+        registrations.append((token, identifier))
+        return identifier
+    }
+    func isRegisteredSupplementary(kind: String, _ identifier: String) -> Bool {
+        supplementaryClasses[Self.supplementaryQueueKey(kind, identifier)] != nil
+    }
+
     /// A cell for `indexPath`: one from the reuse queue (after `prepareForReuse()`) or a new one of the
     /// registered class, already placed at the layout's attributes. Call it from the data source.
     open func dequeueReusableCell(withReuseIdentifier identifier: String, for indexPath: IndexPath) -> UICollectionViewCell {
