@@ -10,21 +10,7 @@ public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
     public static let zero = NSDirectionalEdgeInsets()
 }
 
-/// What a button draws behind its content: a colour, a corner radius, a stroke (Apple's
-/// UIBackgroundConfiguration, kept to what a button uses).
-public struct UIBackgroundConfiguration: Equatable, Sendable {
-    /// nil: the button's style decides (its base background colour).
-    public var backgroundColor: UIColor?
-    /// Used as is with `cornerStyle` `.fixed` (and `.dynamic`, at the default Dynamic Type size); nil: the
-    /// button size's own radius.
-    public var cornerRadius: CGFloat? = nil
-    public var strokeColor: UIColor?
-    public var strokeWidth: CGFloat = 0
-
-    public init() {}
-    /// No colour, no stroke.
-    public static func clear() -> UIBackgroundConfiguration { UIBackgroundConfiguration() }
-}
+// UIBackgroundConfiguration (a button's background) is in Lists/ContentConfigurationBackground.swift.
 
 extension UIButton {
     /// A button's content and look (iOS 15's button system): title and subtitle, colours, size, corners,
@@ -61,7 +47,7 @@ extension UIButton {
         public var baseForegroundColor: UIColor?
         /// The colour the style's background is made from; nil: the tint (filled, tinted) or a grey fill.
         public var baseBackgroundColor: UIColor?
-        public var background = UIBackgroundConfiguration.clear()
+        public var background = UIBackgroundConfiguration()
         public var cornerStyle: CornerStyle = .dynamic
         public var buttonSize: Size = .medium
         /// Space between the button's edges and its content; the button size's insets until set.
@@ -180,8 +166,8 @@ extension UIButton {
         /// The background's corner radius for a button of `height`.
         func cornerRadius(height: CGFloat) -> CGFloat {
             switch cornerStyle {
-            case .fixed: background.cornerRadius ?? 0
-            case .dynamic: background.cornerRadius ?? Self.dynamicRadius(buttonSize)
+            case .fixed: background.explicitCornerRadius ?? 0
+            case .dynamic: background.explicitCornerRadius ?? Self.dynamicRadius(buttonSize)
             case .small: Self.smallRadius
             case .medium: Self.mediumRadius
             case .large: Self.largeRadius
