@@ -241,3 +241,32 @@ import Testing
         #expect(states == [false, true])
     }
 }
+
+@Suite struct LayoutChangeTests {
+    /// An animated layout change moves each visible cell from its old frame to its new one.
+    @Test func anAnimatedLayoutChangeMovesTheCells() {
+        let h = Harness(layout: flow(), counts: [4])
+        let cell = h.on { h.collectionView.cellForItem(at: IndexPath(item: 1, section: 0)) }!
+        // The first line holds three items (a full line: justified).
+        #expect(cell.frame.origin == CGPoint(x: 146.5, y: 0))
+        h.on { h.collectionView.setCollectionViewLayout(flow(item: CGSize(width: 393, height: 60)), animated: true) }
+        let start = h.on { h.clock.now }
+        h.run(to: start + UICollectionView.updateAnimationDuration / 2)
+        let y = h.on { cell.layer.presentation()!.position.y }
+        // Centre y from 50 to 100 (second row of 60 pt rows, 10 pt apart: 70 + 30).
+        #expect(y > 51 && y < 99)
+        h.run(to: start + 1)
+        #expect(cell.frame == CGRect(x: 0, y: 70, width: 393, height: 60))
+    }
+
+    /// A plain list's header stays at the top while its section scrolls under it.
+    @Test func aPlainListsHeaderIsPinned() {
+        var configuration = UICollectionLayoutListConfiguration(appearance: .plain)
+        configuration.headerMode = .supplementary
+        let h = Harness(layout: UICollectionViewCompositionalLayout.list(using: configuration), counts: [40, 40], cellClass: UICollectionViewListCell.self)
+        h.scroll(to: 500)
+        let kind = UICollectionView.elementKindSectionHeader
+        let header = h.on { h.collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: 0)) }
+        #expect(header?.frame.minY == 500)
+    }
+}
