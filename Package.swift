@@ -98,6 +98,8 @@ let package = Package(
                     dependencies: ["Scenes", "Stage", "Playback", "Output", "Diagnostics", "TransitionTesting",
                                    "Compositor", "UIKit", "QuartzCore", "CoreGraphics", "Raster", "Media", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
+        .testTarget(name: "CollectionTests", dependencies: ["UIKit", "QuartzCore", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "ListTests", dependencies: ["UIKit", "QuartzCore", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
