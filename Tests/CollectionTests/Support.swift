@@ -98,7 +98,7 @@ final class NumberSource: NSObject, UICollectionViewDataSource, UICollectionView
 /// A cell whose label is pinned to the content view's edges 10 pt in: Auto Layout decides its height.
 final class LabelCell: UICollectionViewCell {
     let label = UILabel()
-    required init(frame: CGRect) {
+    override init(frame: CGRect) {
         super.init(frame: frame)
         label.numberOfLines = 0
         label.translatesAutoresizingMaskIntoConstraints = false

@@ -198,8 +198,7 @@ open class UICollectionView: UIScrollView {
             guard let type = cellClasses[identifier] else {
                 misuse("dequeueReusableCell(withReuseIdentifier:for:): no class registered for the identifier '\(identifier)'; call register(_:forCellWithReuseIdentifier:) first")
             }
-            cell = type.init(frame: .zero)
-            cell.reuseIdentifier = identifier
+            cell = type.init(dequeuedWithReuseIdentifier: identifier)
         }
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = false
@@ -223,8 +222,7 @@ open class UICollectionView: UIScrollView {
             guard let type = supplementaryClasses[key] else {
                 misuse("dequeueReusableSupplementaryView(ofKind:withReuseIdentifier:for:): no class registered for kind '\(elementKind)' and identifier '\(identifier)'; call register(_:forSupplementaryViewOfKind:withReuseIdentifier:) first")
             }
-            view = type.init(frame: .zero)
-            view.reuseIdentifier = identifier
+            view = type.init(dequeuedWithReuseIdentifier: identifier)
         }
         if let attributes = layoutAttributesForSupplementaryElement(ofKind: elementKind, at: indexPath) {
             UIView.performWithoutAnimation { view.applyAttributes(attributes) }
@@ -441,8 +439,7 @@ open class UICollectionView: UIScrollView {
             guard let kind = key.kind, let type = collectionViewLayout.decorationClasses[kind] else { return nil }
             let queueKey = Self.supplementaryQueueKey(kind, "decoration")
             if let queued = reuseQueues[queueKey]?.popLast() { queued.prepareForReuse(); return queued }
-            let view = type.init(frame: .zero)
-            view.reuseIdentifier = "decoration"
+            let view = type.init(dequeuedWithReuseIdentifier: "decoration")
             return view
         }
         guard let kind = key.kind, let dataSource else { return nil }

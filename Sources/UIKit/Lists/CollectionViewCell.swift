@@ -1,8 +1,8 @@
 import Foundation
 
 /// A view a collection view places from layout attributes and reuses: cells, headers, footers, badges
-/// and decorations. `init(frame:)` is `required` here (Swift cannot make an instance of a registered class
-/// otherwise), so a subclass that overrides it writes `required override init(frame:)`.
+/// and decorations. Subclasses override `init(frame:)` as on iOS; a registered class is made through
+/// `init(dequeuedWithReuseIdentifier:)`, which they inherit.
 open class UICollectionReusableView: UIView {
     /// The identifier it was registered (and dequeued) with.
     open internal(set) var reuseIdentifier: String?
@@ -11,8 +11,16 @@ open class UICollectionReusableView: UIView {
     /// The collection view that dequeued it last.
     weak var owningCollectionView: UICollectionView?
 
-    public required override init(frame: CGRect) { super.init(frame: frame) }
+    public override init(frame: CGRect) { super.init(frame: frame) }
     public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// Not UIKit API: how a collection view makes a registered class (Swift on Linux has no Objective-C
+    /// runtime to call `init(frame:)` by name). A required convenience initializer, so a subclass that
+    /// overrides `init(frame:)` and `init?(coder:)` — or neither — inherits it and needs no edit; it runs the
+    /// subclass's own `init(frame:)` with a zero frame and records the identifier.
+    public required convenience init(dequeuedWithReuseIdentifier reuseIdentifier: String) {
+        self.init(frame: .zero)
+        self.reuseIdentifier = reuseIdentifier
+    }
 
     /// Called when the view comes out of the reuse queue, before the data source configures it again.
     open func prepareForReuse() {}
@@ -73,7 +81,7 @@ open class UICollectionViewCell: UICollectionReusableView {
         didSet { if oldValue != isHighlighted { stateDidChange() } }
     }
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         super.init(frame: frame)
         setUpContentView()
     }

@@ -161,7 +161,7 @@ open class UICollectionViewListCell: UICollectionViewCell {
         }
     }
 
-    public required init(frame: CGRect) {
+    public override init(frame: CGRect) {
         super.init(frame: frame)
         setUp()
     }

@@ -158,14 +158,14 @@ open class UITableView: UIScrollView {
     open func register(_ cellClass: AnyClass?, forCellReuseIdentifier identifier: String) {
         guard let cellClass else { cellClasses[identifier] = nil; return }
         guard let type = cellClass as? UITableViewCell.Type else {
-            preconditionFailure("UITableView.register(_:forCellReuseIdentifier:): \(cellClass) is not a UITableViewCell subclass; register a UITableViewCell class for '\(identifier)'")
+            misuse("UITableView.register(_:forCellReuseIdentifier:): \(cellClass) is not a UITableViewCell subclass; register a UITableViewCell class for '\(identifier)'")
         }
         cellClasses[identifier] = type
     }
     open func register(_ aClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
         guard let aClass else { headerFooterClasses[identifier] = nil; return }
         guard let type = aClass as? UITableViewHeaderFooterView.Type else {
-            preconditionFailure("UITableView.register(_:forHeaderFooterViewReuseIdentifier:): \(aClass) is not a UITableViewHeaderFooterView subclass; register one for '\(identifier)'")
+            misuse("UITableView.register(_:forHeaderFooterViewReuseIdentifier:): \(aClass) is not a UITableViewHeaderFooterView subclass; register one for '\(identifier)'")
         }
         headerFooterClasses[identifier] = type
     }
@@ -184,7 +184,7 @@ open class UITableView: UIScrollView {
     open func dequeueReusableCell(withIdentifier identifier: String, for indexPath: IndexPath) -> UITableViewCell {
         if let reconfiguring, reconfiguring.path == indexPath, reconfiguring.cell.reuseIdentifier == identifier { return reconfiguring.cell }
         guard let cell = dequeueReusableCell(withIdentifier: identifier) else {
-            preconditionFailure("UITableView.dequeueReusableCell(withIdentifier:for:): no class is registered for '\(identifier)'; call register(_:forCellReuseIdentifier:) first")
+            misuse("UITableView.dequeueReusableCell(withIdentifier:for:): no class is registered for '\(identifier)'; call register(_:forCellReuseIdentifier:) first")
         }
         return cell
     }
@@ -666,7 +666,7 @@ open class UITableView: UIScrollView {
     open func scrollToRow(at indexPath: IndexPath, at scrollPosition: ScrollPosition, animated: Bool) {
         updateModelIfNeeded()
         guard isValid(indexPath) else {
-            preconditionFailure("UITableView.scrollToRow(at:at:animated:): row \(indexPath) is outside the table (\(counts.count) sections)")
+            misuse("UITableView.scrollToRow(at:at:animated:): row \(indexPath) is outside the table (\(counts.count) sections)")
         }
         let row = rectForRow(at: indexPath)
         let inset = adjustedContentInset
@@ -979,7 +979,7 @@ open class UITableView: UIScrollView {
     /// UIKit's check: the new counts must equal the old ones plus insertions minus deletions.
     private func checkCounts(_ update: Update, old: [Int]) {
         let expectedSections = old.count - update.deletedSections.count + update.insertedSections.count
-        precondition(counts.count == expectedSections, "UITableView: invalid update: \(counts.count) sections after the update, but \(old.count) before, \(update.insertedSections.count) inserted and \(update.deletedSections.count) deleted; change the data source's model before (or in) the update block")
+        checkUsage(counts.count == expectedSections, "UITableView: invalid update: \(counts.count) sections after the update, but \(old.count) before, \(update.insertedSections.count) inserted and \(update.deletedSections.count) deleted; change the data source's model before (or in) the update block")
     }
 
     /// Old rows and sections to new ones for an update (nil: deleted); rows inserted and reloaded, in new paths.

@@ -73,10 +73,10 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
     /// UIKit raises).
     open func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
         guard let item = current.itemIdentifier(at: indexPath) else {
-            preconditionFailure("UITableViewDiffableDataSource: no item at \(indexPath) in the applied snapshot")
+            misuse("UITableViewDiffableDataSource: no item at \(indexPath) in the applied snapshot")
         }
         guard let cell = cellProvider(tableView, indexPath, item) else {
-            preconditionFailure("UITableViewDiffableDataSource: the cell provider returned nil for \(indexPath); return a dequeued cell")
+            misuse("UITableViewDiffableDataSource: the cell provider returned nil for \(indexPath); return a dequeued cell")
         }
         return cell
     }
