@@ -14,6 +14,7 @@ final class Harness {
         let made = Timeline.$current.withValue(clock) { () -> (UIWindow, UICollectionView, NumberSource) in
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
             let collectionView = UICollectionView(frame: window.bounds, collectionViewLayout: layout)
+            collectionView.contentInsetAdjustmentBehavior = .never   // layout geometry from the window's top, no safe area
             collectionView.register(cellClass, forCellWithReuseIdentifier: "cell")
             collectionView.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionHeader, withReuseIdentifier: "header")
             collectionView.register(UICollectionReusableView.self, forSupplementaryViewOfKind: UICollectionView.elementKindSectionFooter, withReuseIdentifier: "footer")

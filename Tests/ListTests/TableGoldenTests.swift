@@ -39,6 +39,7 @@ struct TableGoldenTests {
             let rows = SettingsRows()
             let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 520))
             let table = UITableView(frame: window.bounds, style: style)
+            table.contentInsetAdjustmentBehavior = .never   // the table's own geometry, from the window's top
             table.dataSource = rows
             table.delegate = rows
             window.addSubview(table)

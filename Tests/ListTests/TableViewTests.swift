@@ -63,6 +63,7 @@ final class CountingCell: UITableViewCell {
 
 func makeTable(_ style: UITableView.Style, _ rows: Rows, in harness: ListHarness? = nil) -> UITableView {
     let table = UITableView(frame: CGRect(x: 0, y: 0, width: 393, height: 852), style: style)
+    table.contentInsetAdjustmentBehavior = .never   // the table's own geometry, from the window's top
     table.register(CountingCell.self, forCellReuseIdentifier: "row")
     table.dataSource = rows
     table.delegate = rows
