@@ -238,6 +238,75 @@ public struct Script {
         rotate(center: { Self.centre(of: view()) }, span: span, from: angle, by: radians, duration: duration, curve: curve)
     }
 
+    // MARK: Scrolling
+
+    /// How long the finger of `scroll(_:by:)` holds still before it lifts, so the scroll view reads no
+    /// velocity and the content rests where it was dragged (UIScrollView takes a finger still for 0.05 s
+    /// or more as released at rest).
+    public static let scrollHold: TimeInterval = 0.1
+
+    /// Drags the content of a scroll view by `offset` (in content-offset terms: positive `dy` scrolls down,
+    /// showing content further down) over `duration`, holds still, and lifts, so it comes to rest there
+    /// (unless that is past an edge: then it rubber-bands while dragged and bounces back). The finger
+    /// comes down inside the scroll view's visible bounds, where it is drawn when the step runs, and also
+    /// travels the pan's 10 pt hysteresis, so a scroll along one axis moves the offset by exactly `offset`
+    /// (a diagonal one loses part of the hysteresis on each axis). The finger stays on screen for
+    /// distances up to the view's size less the hysteresis.
+    public mutating func scroll(_ scrollView: @escaping () -> UIScrollView, by offset: CGVector,
+                                duration: TimeInterval = 0.5, curve: TouchCurve = .easeInOut) {
+        let travel = Self.fingerTravel(forScroll: offset)
+        touchDown(at: { Self.scrollStart(in: scrollView(), travel: travel) })
+        move(by: travel, duration: duration, curve: curve)
+        hold(Self.scrollHold)
+        touchUp()
+    }
+    /// Scrolls vertically by `dy` points (positive: down the content).
+    public mutating func scroll(_ scrollView: @escaping () -> UIScrollView, by dy: CGFloat,
+                                duration: TimeInterval = 0.5, curve: TouchCurve = .easeInOut) {
+        scroll(scrollView, by: CGVector(dx: 0, dy: dy), duration: duration, curve: curve)
+    }
+
+    /// Throws the content of a scroll view: the offset moves at `velocity` (pt/s, content-offset terms:
+    /// positive `dy` scrolls down) when the finger lifts, then decelerates (and bounces at an edge) as the
+    /// scroll view does. The finger accelerates from rest over `duration`, covering about
+    /// velocity × duration / 2 (less the pan's 10 pt hysteresis) before it lifts; from there the content
+    /// travels `project(initialVelocity:decelerationRate:)` further (within the content).
+    public mutating func flickScroll(_ scrollView: @escaping () -> UIScrollView, velocity: CGVector,
+                                     duration: TimeInterval = 0.1) {
+        let finger = CGVector(dx: -velocity.dx, dy: -velocity.dy)
+        let travel = CGVector(dx: finger.dx * duration / 2, dy: finger.dy * duration / 2)
+        drag(from: { Self.scrollStart(in: scrollView(), travel: travel) }, by: travel, duration: duration,
+             releaseVelocity: finger)
+    }
+    /// Throws the content vertically at `dy` pt/s (positive: down the content).
+    public mutating func flickScroll(_ scrollView: @escaping () -> UIScrollView, velocity dy: CGFloat,
+                                     duration: TimeInterval = 0.1) {
+        flickScroll(scrollView, velocity: CGVector(dx: 0, dy: dy), duration: duration)
+    }
+
+    /// The finger's move for a scroll of `offset`: the opposite way, plus the pan's hysteresis on each
+    /// moving axis.
+    static func fingerTravel(forScroll offset: CGVector) -> CGVector {
+        let h = UIPanGestureRecognizer.defaultHysteresis
+        func axis(_ d: CGFloat) -> CGFloat { d == 0 ? 0 : -(d + (d > 0 ? h : -h)) }
+        return CGVector(dx: axis(offset.dx), dy: axis(offset.dy))
+    }
+
+    /// Where a scrolling finger comes down: the scroll view's drawn centre moved back by half the travel,
+    /// so the move is centred on the view, kept 8 pt inside its frame.
+    package static func scrollStart(in scrollView: UIScrollView, travel: CGVector) -> CGPoint {
+        let c = centre(of: scrollView)
+        var p = CGPoint(x: c.x - travel.dx / 2, y: c.y - travel.dy / 2)
+        if let window = scrollView.window {
+            let frame = scrollView.convert(scrollView.bounds, to: window).insetBy(dx: 8, dy: 8)
+            if frame.width > 0, frame.height > 0 {
+                p.x = min(max(p.x, frame.minX), frame.maxX)
+                p.y = min(max(p.y, frame.minY), frame.maxY)
+            }
+        }
+        return p
+    }
+
     /// Where a person aims at a view: its centre as drawn now (mid-animation too), in window coordinates.
     package static func centre(of view: UIView) -> CGPoint { view.drawnCentreInWindow }
 

@@ -1,7 +1,9 @@
-/// A view whose bounds origin is its content offset. Scrolling physics are not simulated (issue #23);
-/// scenes set `contentOffset` directly, and the delegate hears `scrollViewDidScroll(_:)` when it changes.
-/// Members about dragging, deceleration, zooming and indicators are stored and reported as a scroll view
-/// at rest reports them (their doc comments say `Inert:`).
+/// A view whose bounds origin is its content offset, moved by its own pan as on iOS: the content follows
+/// the finger, rubber-bands past the edges, decelerates, bounces back and pages after the finger lifts;
+/// animated offsets and zooms, pinch zooming and scroll indicators (ScrollMotion.swift, ScrollPhysics.swift,
+/// ScrollIndicators.swift; constants and their sources in docs/UIKIT-COMPATIBILITY.md, "Scrolling").
+/// Everything moves on the virtual clock. Every offset change calls `setNeedsLayout()` and the delegate's
+/// `scrollViewDidScroll(_:)`.
 open class UIScrollView: UIView {
     public struct DecelerationRate: RawRepresentable, Hashable, Sendable {
         public let rawValue: CGFloat
@@ -36,11 +38,20 @@ open class UIScrollView: UIView {
             let scrolls = newValue.origin != super.bounds.origin
             if scrolls { willChangeObserved("contentOffset") }
             super.bounds = newValue
-            if scrolls { didChangeObserved("contentOffset"); delegate?.scrollViewDidScroll(self) }
+            if scrolls {
+                // Table and collection views tile their visible cells in the next layout pass.
+                setNeedsLayout()
+                indicators.update()
+                didChangeObserved("contentOffset"); delegate?.scrollViewDidScroll(self)
+            }
         }
     }
-    /// Sets the offset at once (`animated` is ignored until scrolling is simulated, issue #23).
-    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) { self.contentOffset = contentOffset }
+    /// Animated: 0.3 s on the ease-in-ease-out curve (an estimate), one `scrollViewDidScroll(_:)` per
+    /// frame, then `scrollViewDidEndScrollingAnimation(_:)`. Either way a running motion stops first.
+    open func setContentOffset(_ contentOffset: CGPoint, animated: Bool) {
+        motion.stop()
+        if animated { motion.animate(to: contentOffset) } else { self.contentOffset = contentOffset }
+    }
     open var contentSize: CGSize {
         get { storedContentSize }
         set {
@@ -63,40 +74,60 @@ open class UIScrollView: UIView {
     open func adjustedContentInsetDidChange() {}
     /// Inert: stored; the adjusted inset is the content inset whatever the behaviour.
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-    /// Inert: no scroll indicators are drawn; stored.
+    /// The indicators' track is also inset by the system's part of `adjustedContentInset` (safe area, bars).
     open var automaticallyAdjustsScrollIndicatorInsets = true
-    /// Inert: stored; scrolling is not simulated (issue #23), so nothing moves at the content's alignment point.
+    /// Inert: stored; the content is never smaller than the bounds in a way that aligns it here (no
+    /// alignment of small content is simulated).
     open var contentAlignmentPoint: CGPoint = .zero
 
+    /// The motion state (drag, deceleration, animations, pinch) and the indicators, one of each per view.
+    lazy var motion = ScrollMotion(view: self)
+    lazy var indicators = ScrollIndicators(view: self)
+
+    /// The pan that scrolls, added to the scroll view itself as on iOS: require other recognizers to fail
+    /// against it, or read its translation.
+    open var panGestureRecognizer: UIPanGestureRecognizer { ownPan }
+    private lazy var ownPan: ScrollViewPanGestureRecognizer = {
+        let pan = ScrollViewPanGestureRecognizer()
+        pan.scrollView = self
+        pan.addAction { [unowned self] (pan: UIPanGestureRecognizer) in self.motion.handlePan(pan) }
+        return pan
+    }()
+    /// The pinch that zooms: present while zooming is possible (`minimumZoomScale` < `maximumZoomScale`).
+    open var pinchGestureRecognizer: UIPinchGestureRecognizer? { ownPinch }
+    private var ownPinch: UIPinchGestureRecognizer?
+    /// Inert: there are no presses (remote or keyboard buttons) offscreen; a recognizer that never
+    /// recognizes, not added to the view.
+    open var directionalPressGestureRecognizer: UIGestureRecognizer { ownPress }
+    private lazy var ownPress = UIGestureRecognizer()
+
+    /// Fraction of velocity kept per millisecond after the finger lifts (`.normal` 0.998, `.fast` 0.99).
     open var decelerationRate: DecelerationRate = .normal
-    /// Inert: stored; scrolling is not simulated (issue #23).
+    /// A drag that starts mostly along one axis (twice as much as along the other) moves along it only.
     open var isDirectionalLockEnabled = false
-    /// Inert: stored; scrolling is not simulated (issue #23).
+    /// Past an edge the content rubber-bands and springs back; off, it stops at the edge.
     open var bounces = true
-    /// Inert: stored; scrolling is not simulated (issue #23).
     open var bouncesHorizontally = true
-    /// Inert: stored; scrolling is not simulated (issue #23).
     open var bouncesVertically = true
-    /// Inert: stored; scrolling is not simulated (issue #23).
+    /// The content follows a vertical drag (and bounces) even when it fits.
     open var alwaysBounceVertical = false
-    /// Inert: stored; scrolling is not simulated (issue #23).
     open var alwaysBounceHorizontal = false
-    /// Inert: stored; scrolling is not simulated (issue #23).
+    /// Settles on multiples of the bounds size.
     open var isPagingEnabled = false
-    /// Inert: stored; scrolling is not simulated (issue #23).
-    open var isScrollEnabled = true
-    /// Inert: scroll indicators are not drawn; stored.
+    /// Off, the pan never begins (as on iOS, where it disables the pan).
+    open var isScrollEnabled = true {
+        didSet { ownPan.isEnabled = isScrollEnabled }
+    }
     open var showsVerticalScrollIndicator = true
-    /// Inert: scroll indicators are not drawn; stored.
     open var showsHorizontalScrollIndicator = true
-    /// Inert: scroll indicators are not drawn; stored.
-    open var indicatorStyle: IndicatorStyle = .default
-    /// Inert: scroll indicators are not drawn; stored.
+    /// `.default`: dark bars in light mode, light ones in dark mode; `.black`, `.white`.
+    open var indicatorStyle: IndicatorStyle = .default {
+        didSet { indicators.update() }
+    }
     open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
-    /// Inert: scroll indicators are not drawn; stored.
     open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
-    /// Inert: scroll indicators are not drawn.
-    open func flashScrollIndicators() {}
+    /// Shows the indicators of the scrollable axes for about a second, then fades them.
+    open func flashScrollIndicators() { indicators.flash() }
     /// Inert: the section index of table views is not drawn; stored.
     open var indexDisplayMode: IndexDisplayMode = .automatic
     /// Inert: there is no keyboard offscreen; stored.
@@ -106,7 +137,7 @@ open class UIScrollView: UIView {
     /// Inert: there is no status bar tap offscreen; stored.
     open var scrollsToTop = true
 
-    /// Scrolls just enough to show `rect` (in content coordinates), at once.
+    /// Scrolls just enough to show `rect` (in content coordinates); animated as `setContentOffset(_:animated:)`.
     open func scrollRectToVisible(_ rect: CGRect, animated: Bool) {
         var offset = contentOffset
         let visible = CGRect(origin: offset, size: bounds.size)
@@ -117,58 +148,161 @@ open class UIScrollView: UIView {
         setContentOffset(offset, animated: animated)
     }
 
-    /// Inert: false: scrolling is not simulated, so no finger is tracked by the scroll view (issue #23).
-    open var isTracking: Bool { false }
-    /// Inert: false: scrolling is not simulated (issue #23).
-    open var isDragging: Bool { false }
-    /// Inert: false: scrolling is not simulated (issue #23).
-    open var isDecelerating: Bool { false }
-    /// Inert: false: scrolling is not simulated (issue #23).
-    open var isScrollAnimating: Bool { false }
-    /// Inert: stored; scrolling is not simulated (issue #23), so touches are never delayed.
+    /// A finger is down on the scroll view (from touch down, before the pan begins).
+    open var isTracking: Bool { motion.isTracking }
+    /// The pan has begun and the finger is still down.
+    open var isDragging: Bool { motion.isDragging }
+    /// Moving by itself after the finger lifted (deceleration, bounce, paging).
+    open var isDecelerating: Bool { motion.isDecelerating }
+    /// Running an animated `setContentOffset`/`scrollRectToVisible`.
+    open var isScrollAnimating: Bool { motion.isScrollAnimating }
+    /// Inert: touches reach the content at once here (the gesture system delivers them before any
+    /// recognizer decides, see docs/UIKIT-COMPATIBILITY.md, gestures); a drag that turns into a scroll
+    /// cancels them instead. Stored.
     open var delaysContentTouches = true
-    /// Inert: stored; scrolling is not simulated (issue #23), so touches are never cancelled by a scroll.
+    /// When the pan begins, the content's touches are cancelled (`touchesCancelled`), as on iOS. Off, a
+    /// touch on a control does not scroll, and other content keeps its touches while the view scrolls.
     open var canCancelContentTouches = true
-    /// Inert: not consulted: scrolling is not simulated (issue #23).
+    /// Asked when a touch comes down on content; false keeps the touch from the content.
     open func touchesShouldBegin(_ touches: Set<UITouch>, with event: UIEvent?, in view: UIView) -> Bool { true }
-    /// Inert: not consulted: scrolling is not simulated (issue #23).
+    /// Asked when the pan is about to begin over content that has the touch: false (a control, by
+    /// default) keeps the touch there and the view does not scroll.
     open func touchesShouldCancel(in view: UIView) -> Bool { !(view is UIControl) }
-    /// Inert: nothing scrolls or zooms by itself here (issue #23).
-    open func stopScrollingAndZooming() {}
+    /// Stops a deceleration, animated scroll or zoom where it is, without its end callbacks.
+    open func stopScrollingAndZooming() { motion.stop(); indicators.hideLater() }
 
-    /// Inert: stored; zooming is not simulated (issue #23).
-    open var minimumZoomScale: CGFloat = 1
-    /// Inert: stored; zooming is not simulated (issue #23).
-    open var maximumZoomScale: CGFloat = 1
-    /// Inert: stored; zooming is not simulated (issue #23), so the content is not scaled.
-    open var zoomScale: CGFloat = 1
-    /// Inert: stores the scale; zooming is not simulated (issue #23).
-    open func setZoomScale(_ scale: CGFloat, animated: Bool) { zoomScale = scale }
-    /// Inert: zooming is not simulated (issue #23).
-    open func zoom(to rect: CGRect, animated: Bool) {}
-    /// Inert: stored; zooming is not simulated (issue #23).
+    /// The pan begins only where it may cancel the content's touches (`canCancelContentTouches`,
+    /// `touchesShouldCancel(in:)`).
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
+        guard gestureRecognizer === ownPan else { return super.gestureRecognizerShouldBegin(gestureRecognizer) }
+        var cancels = true
+        for touch in ownPan.touches where touch.deliversToView {
+            guard let content = touch.view, content !== self else { continue }
+            if canCancelContentTouches {
+                if !touchesShouldCancel(in: content) { return false }
+            } else {
+                if content is UIControl { return false }
+                cancels = false
+            }
+        }
+        ownPan.cancelsTouchesInView = cancels
+        return true
+    }
+
+    open var minimumZoomScale: CGFloat = 1 {
+        didSet { updatePinch() }
+    }
+    open var maximumZoomScale: CGFloat = 1 {
+        didSet { updatePinch() }
+    }
+    /// Scales `viewForZooming(in:)` (its transform) and makes the content its scaled size; kept inside
+    /// `minimumZoomScale…maximumZoomScale` when set.
+    open var zoomScale: CGFloat {
+        get { storedZoomScale }
+        set { motion.stop(); applyZoomScale(min(max(newValue, minimumZoomScale), maximumZoomScale)) }
+    }
+    private var storedZoomScale: CGFloat = 1
+    /// Animated: as `setContentOffset(_:animated:)`, about the centre of the visible content.
+    open func setZoomScale(_ scale: CGFloat, animated: Bool) {
+        let s = min(max(scale, minimumZoomScale), maximumZoomScale)
+        guard animated else { zoomScale = s; return }
+        let b = bounds.size, o = contentOffset, old = storedZoomScale
+        let centre = CGPoint(x: (o.x + b.width / 2) / old, y: (o.y + b.height / 2) / old)
+        motion.stop()
+        motion.animate(to: clampedOffset(CGPoint(x: centre.x * s - b.width / 2, y: centre.y * s - b.height / 2), scale: s),
+                       scale: s)
+    }
+    /// Zooms so `rect` (in the zoom view's coordinates) fills the bounds as far as the scale range allows,
+    /// centred.
+    open func zoom(to rect: CGRect, animated: Bool) {
+        guard rect.width > 0 || rect.height > 0 else { return }
+        let b = bounds.size
+        let fit = min(rect.width > 0 ? b.width / rect.width : .infinity, rect.height > 0 ? b.height / rect.height : .infinity)
+        let s = min(max(fit, minimumZoomScale), maximumZoomScale)
+        let offset = clampedOffset(CGPoint(x: rect.midX * s - b.width / 2, y: rect.midY * s - b.height / 2), scale: s)
+        motion.stop()
+        if animated { motion.animate(to: offset, scale: s) } else { applyZoomScale(s); contentOffset = offset }
+    }
+    /// Past the scale range a pinch rubber-bands and bounces back; off, it stops at the limits.
     open var bouncesZoom = true
-    /// Inert: false: zooming is not simulated (issue #23).
-    open var isZooming: Bool { false }
-    /// Inert: false: zooming is not simulated (issue #23).
-    open var isZoomBouncing: Bool { false }
-    /// Inert: false: zooming is not simulated (issue #23).
-    open var isZoomAnimating: Bool { false }
+    /// A pinch is zooming (from its begin to its end).
+    open var isZooming: Bool { motion.isZooming }
+    /// Returning into the scale range after a pinch.
+    open var isZoomBouncing: Bool { motion.isZoomBouncing }
+    /// Running an animated `setZoomScale`/`zoom(to:animated:)`.
+    open var isZoomAnimating: Bool { motion.isZoomAnimating }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)
         clipsToBounds = true
+        addGestureRecognizer(ownPan)
     }
     /// See `UIView.init?(coder:)`: nothing is decoded.
     public required init?(coder: NSCoder) {
         super.init(coder: coder)
         clipsToBounds = true
+        addGestureRecognizer(ownPan)
+    }
+
+    // MARK: Motion helpers (ScrollMotion)
+
+    /// Adds the pinch while zooming is possible, removes it otherwise.
+    private func updatePinch() {
+        if minimumZoomScale < maximumZoomScale {
+            guard ownPinch == nil else { return }
+            let pinch = UIPinchGestureRecognizer()
+            pinch.addAction { [unowned self] (pinch: UIPinchGestureRecognizer) in self.motion.handlePinch(pinch) }
+            ownPinch = pinch
+            addGestureRecognizer(pinch)
+        } else if let pinch = ownPinch {
+            removeGestureRecognizer(pinch)
+            ownPinch = nil
+        }
+    }
+
+    /// Scales the zoom view (its frame's origin stays at the content's origin) and sets the content size
+    /// to its scaled size; tells the delegate `scrollViewDidZoom(_:)`.
+    func applyZoomScale(_ scale: CGFloat) {
+        guard scale != storedZoomScale else { return }
+        storedZoomScale = scale
+        if let zoomView = delegate?.viewForZooming(in: self) {
+            let size = zoomView.bounds.size, anchor = zoomView.layer.anchorPoint
+            zoomView.transform = CGAffineTransform(scaleX: scale, y: scale)
+            zoomView.center = CGPoint(x: size.width * scale * anchor.x, y: size.height * scale * anchor.y)
+            contentSize = CGSize(width: size.width * scale, height: size.height * scale)
+        }
+        delegate?.scrollViewDidZoom(self)
+    }
+
+    /// The content size at `scale` (nil without a zoom view).
+    func zoomedContentSize(at scale: CGFloat) -> CGSize? {
+        guard let zoomView = delegate?.viewForZooming(in: self) else { return nil }
+        return CGSize(width: zoomView.bounds.width * scale, height: zoomView.bounds.height * scale)
+    }
+
+    private func clampedOffset(_ p: CGPoint, scale: CGFloat) -> CGPoint {
+        let size = zoomedContentSize(at: scale) ?? contentSize
+        let inset = adjustedContentInset, b = bounds.size
+        let loX = -inset.left, loY = -inset.top
+        let hiX = max(loX, size.width + inset.right - b.width), hiY = max(loY, size.height + inset.bottom - b.height)
+        return CGPoint(x: min(max(p.x, loX), hiX), y: min(max(p.y, loY), hiY))
+    }
+
+    /// `scrollViewWillEndDragging(_:withVelocity:targetContentOffset:)`: Apple's signature passes the
+    /// target through a pointer the delegate may write; the pointer lives only for the call.
+    func offerTarget(_ target: inout CGPoint, velocity: CGPoint) {
+        guard let delegate else { return }
+        withUnsafeMutablePointer(to: &target) { pointer in
+            delegate.scrollViewWillEndDragging(self, withVelocity: velocity, targetContentOffset: pointer)
+        }
     }
 }
 
-/// What a scroll view tells its delegate. Every method is optional (protocol-extension defaults). Only
-/// `scrollViewDidScroll(_:)` is called here (when `contentOffset` changes); the others belong to dragging,
-/// deceleration and zooming, which are not simulated yet (issue #23).
+/// What a scroll view tells its delegate. Every method is optional (protocol-extension defaults). Order
+/// for a drag, as in UIKit: willBeginDragging, didScroll…, willEndDragging (velocity in points per
+/// millisecond, the target the delegate may change), didEndDragging(willDecelerate:), then if it moves on
+/// willBeginDecelerating, didScroll…, didEndDecelerating. Animated offsets end with
+/// didEndScrollingAnimation; a pinch goes willBeginZooming, didZoom…, didEndZooming(atScale:).
 public protocol UIScrollViewDelegate: NSObjectProtocol {
     func scrollViewDidScroll(_ scrollView: UIScrollView)
     func scrollViewDidZoom(_ scrollView: UIScrollView)
