@@ -25,7 +25,9 @@ import Testing
         h.run(to: 0)
         #expect(h.on { h.collectionView.cellForItem(at: far) }?.tag == 9_999)
         #expect(h.on { h.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) } == nil)
-        #expect(h.on { h.collectionView.contentOffset.y } == 9_999 * 54 + 44 - 852)
+        let bottom: CGFloat = 9_999 * 54 + 44 - 852
+        let offset = h.on { h.collectionView.contentOffset.y }
+        #expect(offset == bottom)
     }
 
     @Test func aReusedCellIsPreparedAndReconfigured() {

@@ -1,11 +1,2 @@
-// TEMPORARY: wt-table declares NSDirectionalRectEdge; this file goes when that branch is merged.
-public struct NSDirectionalRectEdge: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let top = NSDirectionalRectEdge(rawValue: 1 << 0)
-    public static let leading = NSDirectionalRectEdge(rawValue: 1 << 1)
-    public static let bottom = NSDirectionalRectEdge(rawValue: 1 << 2)
-    public static let trailing = NSDirectionalRectEdge(rawValue: 1 << 3)
-    public static let all: NSDirectionalRectEdge = [.top, .leading, .bottom, .trailing]
-}
+// TEMPORARY: wt-table declares UISwipeActionsConfiguration with the table view; this goes when it lands.
 open class UISwipeActionsConfiguration: NSObject {}

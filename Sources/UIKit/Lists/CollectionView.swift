@@ -204,6 +204,8 @@ open class UICollectionView: UIScrollView {
         cell.isSelected = selectedIndexPaths.contains(indexPath)
         cell.isHighlighted = false
         cell.owningCollectionView = self
+        cell.setNeedsUpdateConfiguration()
+        placeListCell(cell, at: indexPath)
         if let attributes = layoutAttributesForItem(at: indexPath) {
             UIView.performWithoutAnimation { cell.applyAttributes(attributes) }
         }
@@ -369,6 +371,7 @@ open class UICollectionView: UIScrollView {
             let attribute = wantedCells[indexPath]!
             if let cell = cellsByIndexPath[indexPath] {
                 cell.applyAttributes(attribute)
+                placeListCell(cell, at: indexPath)
                 continue
             }
             let cell = makeCell(at: indexPath)
@@ -394,6 +397,13 @@ open class UICollectionView: UIScrollView {
             addElementView(view)
         }
         for cell in cellsByIndexPath.values { (cell as UICollectionViewCell).updateConfigurationIfNeeded() }
+    }
+
+    /// Tells a list cell where it sits in its list section (its corners and separator follow).
+    private func placeListCell(_ cell: UICollectionViewCell, at indexPath: IndexPath) {
+        guard let listCell = cell as? UICollectionViewListCell,
+              let layout = collectionViewLayout as? UICollectionViewCompositionalLayout, !measuringItem else { return }
+        listCell.listPlacement = layout.listPlacement(at: indexPath)
     }
 
     private static func keyOrder(_ a: CollectionElementKey, _ b: CollectionElementKey) -> Bool {

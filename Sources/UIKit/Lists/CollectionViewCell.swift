@@ -117,6 +117,119 @@ open class UICollectionViewCell: UICollectionReusableView {
         super.prepareForReuse()
     }
 
+    // MARK: Configurations (iOS 14)
+
+    public typealias ConfigurationUpdateHandler = (UICollectionViewCell, UICellConfigurationState) -> Void
+
+    /// What the content view shows: setting it puts the configuration's view in the content view (or
+    /// updates the one there in place when it supports the new configuration).
+    open var contentConfiguration: UIContentConfiguration? {
+        didSet { installContentConfiguration() }
+    }
+    /// The cell's background (drawn in a view behind `backgroundView`'s place).
+    open var backgroundConfiguration: UIBackgroundConfiguration? {
+        didSet { installBackgroundConfiguration() }
+    }
+    /// Whether a state change updates `contentConfiguration` for the state (`updated(for:)`).
+    open var automaticallyUpdatesContentConfiguration = true
+    /// Whether a state change updates `backgroundConfiguration` for the state (`updated(for:)`).
+    open var automaticallyUpdatesBackgroundConfiguration = true
+    /// Called after `updateConfiguration(using:)` each time the state changes (and when set).
+    open var configurationUpdateHandler: ConfigurationUpdateHandler? {
+        didSet { setNeedsUpdateConfiguration() }
+    }
+    /// The cell's state: traits, selected, highlighted, and the collection view's editing mode.
+    open var configurationState: UICellConfigurationState {
+        var state = UICellConfigurationState(traitCollection: traitCollection)
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = owningCollectionView?.isEditing ?? false
+        return state
+    }
+    /// Updates the configurations for `state` (when they update automatically); subclasses override it
+    /// to change them, calling super.
+    open func updateConfiguration(using state: UICellConfigurationState) {
+        if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
+            contentConfiguration = configuration.updated(for: state)
+        }
+        if automaticallyUpdatesBackgroundConfiguration, let configuration = backgroundConfiguration {
+            backgroundConfiguration = configuration.updated(for: state)
+        }
+    }
+    /// The background a plain collection view cell gets from the list styles (iOS 16): `listPlainCell()`.
+    open func defaultBackgroundConfiguration() -> UIBackgroundConfiguration { .listPlainCell() }
+
+    /// The view the content configuration made, in the content view.
+    private(set) var configurationContentView: (UIView & UIContentView)?
+    /// The view the background configuration draws into, at the back.
+    private(set) var configurationBackgroundView: UIView?
+
+    private func installContentConfiguration() {
+        guard let configuration = contentConfiguration else {
+            configurationContentView?.removeFromSuperview()
+            configurationContentView = nil
+            return
+        }
+        if let existing = configurationContentView, existing.supports(configuration) {
+            existing.configuration = configuration
+            return
+        }
+        configurationContentView?.removeFromSuperview()
+        let view = configuration.makeContentView()
+        view.frame = contentView.bounds
+        view.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        contentView.addSubview(view)
+        configurationContentView = view
+    }
+
+    private func installBackgroundConfiguration() {
+        guard let configuration = backgroundConfiguration else {
+            configurationBackgroundView?.removeFromSuperview()
+            configurationBackgroundView = nil
+            return
+        }
+        let host = configurationBackgroundView ?? UIView()
+        if configurationBackgroundView == nil {
+            host.isUserInteractionEnabled = false
+            insertSubview(host, at: 0)
+            configurationBackgroundView = host
+        }
+        host.frame = backgroundFrame(for: configuration)
+        configuration.apply(to: host, tint: tintColor)
+        backgroundConfigurationDidApply(host)
+    }
+    /// The background's frame: the bounds less the configuration's insets.
+    func backgroundFrame(for configuration: UIBackgroundConfiguration) -> CGRect {
+        let insets = configuration.backgroundInsets
+        return CGRect(x: insets.leading, y: insets.top, width: max(0, bounds.width - insets.leading - insets.trailing),
+                      height: max(0, bounds.height - insets.top - insets.bottom))
+    }
+    /// List cells round the corners of their section's ends here.
+    func backgroundConfigurationDidApply(_ host: UIView) {}
+
+    /// Runs the configuration update for the current state.
+    func runConfigurationUpdate() {
+        let state = configurationState
+        updateConfiguration(using: state)
+        configurationUpdateHandler?(self, state)
+    }
+
+    /// Self-sizing measures the configuration's view when there is one (it sizes by its texts), the
+    /// content view's Auto Layout otherwise.
+    open override func preferredLayoutAttributesFitting(_ layoutAttributes: UICollectionViewLayoutAttributes) -> UICollectionViewLayoutAttributes {
+        guard let configured = configurationContentView, contentView.subviews.count == 1 else {
+            return super.preferredLayoutAttributesFitting(layoutAttributes)
+        }
+        let result = layoutAttributes.copy() as! UICollectionViewLayoutAttributes
+        let width = layoutAttributes.size.width - contentWidthReserve
+        let fitting = configured.systemLayoutSizeFitting(CGSize(width: width, height: 0), withHorizontalFittingPriority: .required,
+                                                         verticalFittingPriority: .fittingSizeLevel)
+        if fitting.height > 0 { result.size.height = fitting.height }
+        return result
+    }
+    /// Width of the cell the content view does not get (a list cell's accessories).
+    var contentWidthReserve: CGFloat { 0 }
+
     // MARK: Configuration state
 
     /// Inert: drag and drop is not simulated offscreen; never called.
@@ -138,9 +251,8 @@ open class UICollectionViewCell: UICollectionReusableView {
     open override func layoutSubviews() {
         updateConfigurationIfNeeded()
         super.layoutSubviews()
+        if let configuration = backgroundConfiguration, let host = configurationBackgroundView {
+            host.frame = backgroundFrame(for: configuration)
+        }
     }
-}
-
-extension UICollectionViewCell {
-    func runConfigurationUpdate() {}
 }

@@ -8,6 +8,8 @@ public let UICollectionElementKindSectionHeader = "UICollectionElementKindSectio
 public let UICollectionElementKindSectionFooter = "UICollectionElementKindSectionFooter"
 
 extension UICollectionView {
+    /// Apple's Swift name for the element category.
+    public typealias ElementCategory = UICollectionElementCategory
     public static let elementKindSectionHeader = UICollectionElementKindSectionHeader
     public static let elementKindSectionFooter = UICollectionElementKindSectionFooter
 }
