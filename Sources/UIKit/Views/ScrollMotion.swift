@@ -107,8 +107,9 @@ final class ScrollMotion {
         let event = timeline.schedule(at: time) { [weak self] in
             guard let self else { return }
             self.pending = nil
-            self.apply()
-            if Timeline.current.now >= self.endTime { self.finish() } else { self.scheduleNext() }
+            let done = Timeline.current.now >= self.endTime
+            self.apply(final: done)
+            if done { self.finish() } else { self.scheduleNext() }
         }
         pending = (timeline, event)
     }
@@ -118,19 +119,20 @@ final class ScrollMotion {
         pending = nil
     }
 
-    /// Sets the offset (and scale) the motion has at the current time.
-    private func apply() {
+    /// Sets the offset (and scale) the motion has at the current time; `final`: its end values exactly
+    /// (now − start can fall an ulp short of the duration).
+    private func apply(final: Bool = false) {
         let now = Timeline.current.now
         switch phase {
         case .idle:
             break
         case let .decelerating(x, y, start):
-            let t = now - start, o = view.contentOffset
+            let t = final ? .infinity : now - start, o = view.contentOffset
             let next = CGPoint(x: x.value(at: t, from: o.x), y: y.value(at: t, from: o.y))
             if next != o { view.contentOffset = next }
         case let .animating(from, to, fromScale, toScale, start, _):
-            let u = min(1, max(0, (now - start) / ScrollPhysics.animationDuration))
-            let p = CGFloat(ScrollPhysics.animationCurve.progress(at: u))
+            let u = final ? 1 : min(1, max(0, (now - start) / ScrollPhysics.animationDuration))
+            let p = u >= 1 ? 1 : CGFloat(ScrollPhysics.animationCurve.progress(at: u))
             if fromScale != toScale { view.applyZoomScale(fromScale + (toScale - fromScale) * p) }
             let next = CGPoint(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
             if next != view.contentOffset { view.contentOffset = next }
