@@ -33,6 +33,15 @@ final class NavigationBarItemView: UIView {
     let showsLargeTitle: Bool
     let titleLabel = UILabel()
     let largeTitleLabel: UILabel?
+    /// The large-title row below the standard one: it clips the large title as the row shrinks.
+    let largeTitleClip: UIView?
+    /// The large-title row's height now: 52 at rest, less as the content scrolls up under the bar, more
+    /// while it is pulled down (set by the navigation controller from the tracked scroll view).
+    private(set) var largeTitleRow = NavigationBarMetrics.largeTitleRowHeight
+    /// The standard row's title, faded in once the large title has gone under the bar (large-title items).
+    private(set) var inlineTitleAlpha: CGFloat = 0
+    /// The large title's scale while the content is pulled down past its top.
+    private(set) var largeTitleScale: CGFloat = 1
     /// The item's title view, shown instead of the title.
     let titleView: UIView?
     let backButton: NavigationBackButton?
@@ -54,6 +63,7 @@ final class NavigationBarItemView: UIView {
             ? NavigationBackButton(tintColor: tintColor, action: backAction) : nil
         titleView = item.titleView
         largeTitleLabel = largeTitle ? UILabel() : nil
+        largeTitleClip = largeTitle ? UIView() : nil
         super.init(frame: CGRect(x: 0, y: 0, width: width, height: 0))
         isOpaque = false
         titleLabel.text = item.title
@@ -63,11 +73,14 @@ final class NavigationBarItemView: UIView {
         titleLabel.isHidden = largeTitle || item.titleView != nil
         addSubview(titleLabel)
         if let titleView { addSubview(titleView) }
-        if let largeTitleLabel {
+        if let largeTitleLabel, let largeTitleClip {
             largeTitleLabel.text = item.title
             largeTitleLabel.font = .systemFont(ofSize: 34, weight: .bold)
             largeTitleLabel.textColor = .label
-            addSubview(largeTitleLabel)
+            largeTitleClip.clipsToBounds = true
+            largeTitleClip.isUserInteractionEnabled = false
+            largeTitleClip.addSubview(largeTitleLabel)
+            addSubview(largeTitleClip)
         }
         if let backButton { addSubview(backButton) }
         for button in leftButtons + rightButtons { addSubview(button) }
@@ -75,7 +88,21 @@ final class NavigationBarItemView: UIView {
     }
 
     var preferredHeight: CGFloat {
-        NavigationBarMetrics.rowHeight + (showsLargeTitle ? NavigationBarMetrics.largeTitleRowHeight : 0)
+        NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0)
+    }
+
+    /// Follows the tracked scroll view (large-title items only): the row's height, the inline title's
+    /// opacity and the large title's scale. Changes nothing when the values are the resting ones again.
+    func setScrollState(largeTitleRow row: CGFloat, inlineTitleAlpha alpha: CGFloat, largeTitleScale scale: CGFloat) {
+        guard showsLargeTitle, row != largeTitleRow || alpha != inlineTitleAlpha || scale != largeTitleScale else { return }
+        largeTitleRow = row
+        inlineTitleAlpha = alpha
+        largeTitleScale = scale
+        if titleView == nil {
+            titleLabel.isHidden = alpha == 0
+            titleLabel.alpha = alpha
+        }
+        setNeedsLayout()
     }
 
     /// The back button's titles to try, longest claim first; "" is the chevron alone.
@@ -115,7 +142,8 @@ final class NavigationBarItemView: UIView {
         }
         var leadingLimit = leftButtons.isEmpty ? margin : leading - spacing
 
-        let titleWidth = titleView?.bounds.width ?? (item.title?.isEmpty == false && !showsLargeTitle ? titleLabel.intrinsicContentSize.width : 0)
+        let inlineTitle = !showsLargeTitle || inlineTitleAlpha > 0
+        let titleWidth = titleView?.bounds.width ?? (item.title?.isEmpty == false && inlineTitle ? titleLabel.intrinsicContentSize.width : 0)
         if let backButton {
             // The longest title that keeps clear of the centred title (or of the trailing items without one).
             let centredTitleMinX = min(width / 2 - titleWidth / 2, trailingLimit - spacing - titleWidth)
@@ -145,13 +173,23 @@ final class NavigationBarItemView: UIView {
             place(titleLabel, CGRect(x: x, y: (row - h) / 2, width: w, height: h))
         }
 
-        if let largeTitleLabel {
+        if let largeTitleLabel, let largeTitleClip {
+            // The row under the standard one clips the title, which keeps to the bar's bottom edge.
+            place(largeTitleClip, CGRect(x: 0, y: row, width: width, height: max(preferredHeight - row, 0)))
             let font = largeTitleLabel.font!
             let h = largeTitleLabel.intrinsicContentSize.height
             // A label centres its line box; its baseline sits `ascender` below the box's top.
-            let baseline = preferredHeight - NavigationBarMetrics.largeTitleBaselineInset
+            let baseline = preferredHeight - row - NavigationBarMetrics.largeTitleBaselineInset
             let top = baseline - font.ascender - (h - font.lineHeight) / 2
-            place(largeTitleLabel, CGRect(x: margin, y: top, width: width - 2 * margin, height: h))
+            let frame = CGRect(x: margin, y: top, width: width - 2 * margin, height: h)
+            place(largeTitleLabel, frame)
+            // Pulled down, the title grows from its leading end on the baseline (the transform is about the centre).
+            if largeTitleScale != 1 || largeTitleLabel.transform != .identity {
+                let s = largeTitleScale
+                largeTitleLabel.transform = CGAffineTransform(a: s, b: 0, c: 0, d: s,
+                                                              tx: (frame.minX - frame.midX) * (1 - s),
+                                                              ty: (baseline - frame.midY) * (1 - s))
+            }
         }
     }
 

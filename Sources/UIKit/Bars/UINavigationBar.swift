@@ -84,6 +84,22 @@ open class UINavigationItem: NSObject {
     open func setLeftBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
     open func setRightBarButtonItems(_ items: [UIBarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
     open func setHidesBackButton(_ hidesBackButton: Bool, animated: Bool) { self.hidesBackButton = hidesBackButton }
+    /// While this item is the top one: the bar's background once content is under it (over the bar's own).
+    open var standardAppearance: UINavigationBarAppearance? {
+        get { storedStandardAppearance }
+        set { storedStandardAppearance = newValue; bar?.topItemAppearanceChanged(self) }
+    }
+    private var storedStandardAppearance: UINavigationBarAppearance?
+    /// While this item is the top one: the bar's background at the scroll edge (over the bar's own).
+    open var scrollEdgeAppearance: UINavigationBarAppearance? {
+        get { storedScrollEdgeAppearance }
+        set { storedScrollEdgeAppearance = newValue; bar?.topItemAppearanceChanged(self) }
+    }
+    private var storedScrollEdgeAppearance: UINavigationBarAppearance?
+    /// Inert: a phone in portrait never shows the compact-height bar (landscape is not rendered); stored.
+    open var compactAppearance: UINavigationBarAppearance?
+    /// Inert: a phone in portrait never shows the compact-height bar (landscape is not rendered); stored.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
 
     /// The bar showing this item, told when the item changes.
     weak var bar: UINavigationBar?
@@ -144,6 +160,14 @@ open class UINavigationBar: UIView {
         rebuild()
     }
     open var topItem: UINavigationItem? { storedItems?.last }
+    /// Adds `item` on top (a bar a navigation controller owns is changed by the controller instead).
+    open func pushItem(_ item: UINavigationItem, animated: Bool) { setItems((storedItems ?? []) + [item], animated: animated) }
+    /// Takes the top item off and returns it.
+    open func popItem(animated: Bool) -> UINavigationItem? {
+        guard var items = storedItems, let top = items.popLast() else { return nil }
+        setItems(items, animated: animated)
+        return top
+    }
     open var backItem: UINavigationItem? {
         guard let items = storedItems, items.count > 1 else { return nil }
         return items[items.count - 2]
@@ -167,7 +191,8 @@ open class UINavigationBar: UIView {
     }
     private var storedStandardAppearance: UINavigationBarAppearance = UINavigationBarAppearance()
     /// The background while the content's edge meets the bar; nil: the standard appearance with a transparent
-    /// background (iOS 15's rule). Scroll positions are not tracked, so the bar is always at the scroll edge.
+    /// background (iOS 15's rule). The bar is at the scroll edge while the top controller's content scroll
+    /// view is at its top (and always when it has none); `standardAppearance` fades in as content scrolls under.
     open var scrollEdgeAppearance: UINavigationBarAppearance? {
         get { storedScrollEdgeAppearance }
         set { storedScrollEdgeAppearance = newValue; updateBackground() }
@@ -184,13 +209,51 @@ open class UINavigationBar: UIView {
         set { storedIsTranslucent = newValue; updateBackground() }
     }
     private var storedIsTranslucent: Bool = true
+    /// Attributes of the large title; a font and a foreground colour given here are used.
+    open var largeTitleTextAttributes: [NSAttributedString.Key: Any]? {
+        get { storedLargeTitleTextAttributes }
+        set { storedLargeTitleTextAttributes = newValue; itemsChanged() }
+    }
+    private var storedLargeTitleTextAttributes: [NSAttributedString.Key: Any]?
+    /// Attributes of the title in the standard row; a font and a foreground colour given here are used.
+    open var titleTextAttributes: [NSAttributedString.Key: Any]? {
+        get { storedTitleTextAttributes }
+        set { storedTitleTextAttributes = newValue; itemsChanged() }
+    }
+    private var storedTitleTextAttributes: [NSAttributedString.Key: Any]?
+    /// Inert: a phone in portrait never shows the compact-height bar (landscape is not rendered); stored.
+    open var compactAppearance: UINavigationBarAppearance?
+    /// Inert: a phone in portrait never shows the compact-height bar (landscape is not rendered); stored.
+    open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+    /// Inert: stored; the hairline is drawn from the appearance's shadow colour (no images in bar backgrounds).
+    open var shadowImage: UIImage?
+    /// Inert: stored; the back button draws the system chevron.
+    open var backIndicatorImage: UIImage?
+    /// Inert: stored; the back button draws the system chevron.
+    open var backIndicatorTransitionMaskImage: UIImage?
+
+    /// 0 at the scroll edge (the scroll-edge appearance), 1 once content is under the bar (the standard
+    /// one); between, the standard background fades in over the edge one (UINavigationController+BarTracking.swift).
+    var scrollEdgeProgress: CGFloat = 0 {
+        didSet { if scrollEdgeProgress != oldValue { updateBackground() } }
+    }
+    /// The large-title row's height, the inline title's opacity and the large title's scale the tracked
+    /// scroll view asks for (52, 0, 1 at rest).
+    private(set) var largeTitleScrollState = (row: NavigationBarMetrics.largeTitleRowHeight, inlineAlpha: CGFloat(0), scale: CGFloat(1))
+    func setLargeTitleScrollState(row: CGFloat, inlineAlpha: CGFloat, scale: CGFloat) {
+        largeTitleScrollState = (row, inlineAlpha, scale)
+        shownItemView?.setScrollState(largeTitleRow: row, inlineTitleAlpha: inlineAlpha, largeTitleScale: scale)
+    }
 
     /// What the back button does (the navigation controller pops).
     var backAction: (() -> Void)?
 
     private var storedItems: [UINavigationItem]?
+    /// The scroll-edge appearance's fill and hairline, and the standard one's over them (faded in).
     private let background = UIView()
     private let hairline = UIView()
+    let standardBackground = UIView()
+    private let standardHairline = UIView()
     /// The items' drawing now: one view between transitions, the leaving and arriving ones during one.
     private(set) var shownItemView: NavigationBarItemView?
     private(set) var transitionViews: (from: NavigationBarItemView?, to: NavigationBarItemView)?
@@ -216,15 +279,20 @@ open class UINavigationBar: UIView {
     private func setUp() {
         background.isUserInteractionEnabled = false
         hairline.isUserInteractionEnabled = false
+        standardBackground.isUserInteractionEnabled = false
+        standardHairline.isUserInteractionEnabled = false
         addSubview(background)
         addSubview(hairline)
+        addSubview(standardBackground)
+        addSubview(standardHairline)
         updateBackground()
     }
 
-    /// The bar's height for its top item: 44, or 96 with a large title.
+    /// The bar's height for its top item: 44, or 96 with a large title (44…96 as the tracked scroll view
+    /// collapses it, more while it is pulled down).
     var preferredHeight: CGFloat {
         showsLargeTitle(at: (storedItems?.count ?? 0) - 1)
-            ? NavigationBarMetrics.rowHeight + NavigationBarMetrics.largeTitleRowHeight : NavigationBarMetrics.rowHeight
+            ? NavigationBarMetrics.rowHeight + largeTitleScrollState.row : NavigationBarMetrics.rowHeight
     }
 
     /// Whether the item at `index` shows a large title: `.automatic` takes the item below's choice, down to
@@ -243,19 +311,34 @@ open class UINavigationBar: UIView {
 
     private func updateBackground() {
         let appearance: UINavigationBarAppearance
-        if let barTintColor {
-            appearance = standardAppearance.copy()
-            appearance.backgroundColor = isTranslucent ? barTintColor.withAlphaComponent(0.94) : barTintColor
-        } else if let scrollEdgeAppearance {
-            appearance = scrollEdgeAppearance
+        let tinted = barTintColor.map { tint in
+            let tinted = standardAppearance.copy()
+            tinted.backgroundColor = isTranslucent ? tint.withAlphaComponent(0.94) : tint
+            return tinted
+        }
+        // UIKit's fallbacks: the top item's appearance before the bar's; at the edge, the standard one made
+        // transparent when neither has a scroll-edge appearance.
+        if let tinted {
+            appearance = tinted
+        } else if let edge = topItem?.scrollEdgeAppearance ?? scrollEdgeAppearance {
+            appearance = edge
         } else {
-            appearance = standardAppearance.copy()
+            appearance = (topItem?.standardAppearance ?? standardAppearance).copy()
             appearance.configureWithTransparentBackground()
         }
         background.backgroundColor = appearance.backgroundColor
         hairline.backgroundColor = appearance.shadowColor
         background.isHidden = appearance.backgroundColor == nil
         hairline.isHidden = appearance.shadowColor == nil
+        // The standard appearance over the edge one, by how far content has gone under the bar.
+        let standard = tinted ?? topItem?.standardAppearance ?? standardAppearance
+        let p = min(max(scrollEdgeProgress, 0), 1)
+        standardBackground.backgroundColor = standard.backgroundColor
+        standardHairline.backgroundColor = standard.shadowColor
+        standardBackground.alpha = p
+        standardHairline.alpha = p
+        standardBackground.isHidden = p == 0 || standard.backgroundColor == nil
+        standardHairline.isHidden = p == 0 || standard.shadowColor == nil
     }
 
     private func adopt(_ items: [UINavigationItem]?) {
@@ -278,6 +361,14 @@ open class UINavigationBar: UIView {
         let view = NavigationBarItemView(item: items[index], backItem: index > 0 ? items[index - 1] : nil,
                                          largeTitle: showsLargeTitle(at: index), tintColor: tintColor ?? .systemBlue,
                                          width: bounds.width) { [weak self] in self?.backAction?() }
+        if let attributes = titleTextAttributes {
+            if let font = attributes[.font] as? UIFont { view.titleLabel.font = font }
+            if let color = attributes[.foregroundColor] as? UIColor { view.titleLabel.textColor = color }
+        }
+        if let label = view.largeTitleLabel, let attributes = largeTitleTextAttributes {
+            if let font = attributes[.font] as? UIFont { label.font = font }
+            if let color = attributes[.foregroundColor] as? UIColor { label.textColor = color }
+        }
         addSubview(view)
         return view
     }
@@ -289,13 +380,21 @@ open class UINavigationBar: UIView {
         view.removeFromSuperview()
     }
 
+    /// An item's appearance changed: the bar's background follows when it is the top item.
+    func topItemAppearanceChanged(_ item: UINavigationItem) {
+        if item === topItem { updateBackground() }
+    }
+
     /// Draws the top item afresh.
     private func rebuild() {
+        updateBackground()
         discard(transitionViews?.from)
         discard(transitionViews?.to)
         transitionViews = nil
         discard(shownItemView)
         shownItemView = makeItemView(at: (storedItems?.count ?? 0) - 1)
+        let state = largeTitleScrollState
+        shownItemView?.setScrollState(largeTitleRow: state.row, inlineTitleAlpha: state.inlineAlpha, largeTitleScale: state.scale)
         setNeedsLayout()
     }
 
@@ -309,6 +408,8 @@ open class UINavigationBar: UIView {
         discard(transitionViews?.to)
         storedItems = items
         adopt(items)
+        // The arriving screen starts with its content at rest: large title out, at the scroll edge.
+        largeTitleScrollState = (NavigationBarMetrics.largeTitleRowHeight, 0, 1)
         guard let to = makeItemView(at: items.count - 1) else { rebuild(); return }
         shownItemView = nil
         transitionViews = (from, to)
@@ -323,6 +424,7 @@ open class UINavigationBar: UIView {
         coordinator.animateAlongsideTransition(in: self, animation: { [weak self] _ in
             motion.applyEnd()
             guard let self else { return }
+            self.scrollEdgeProgress = 0
             if self.bounds.height != height {
                 self.frame = CGRect(x: self.frame.minX, y: self.frame.minY, width: self.frame.width, height: height)
                 self.layoutIfNeeded()
@@ -338,6 +440,8 @@ open class UINavigationBar: UIView {
         let top = superview.map { convert(CGPoint.zero, to: $0).y } ?? 0
         background.frame = CGRect(x: 0, y: -top, width: bounds.width, height: bounds.height + top)
         hairline.frame = CGRect(x: 0, y: bounds.height, width: bounds.width, height: 1.0 / 3)
+        standardBackground.frame = background.frame
+        standardHairline.frame = hairline.frame
         for view in [shownItemView, transitionViews?.from, transitionViews?.to].compactMap({ $0 }) {
             let frame = CGRect(x: 0, y: 0, width: bounds.width, height: view.preferredHeight)
             if view.frame != frame { view.frame = frame }

@@ -62,6 +62,8 @@ open class UINavigationController: UIViewController {
     var interactivePop: UIPercentDrivenInteractiveTransition?
     /// The interaction controller of the edge-swipe pop while the finger is down.
     private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
+    /// The top controller's content scroll view the bar follows (UINavigationController+BarTracking.swift).
+    var barTracking = NavigationBarTracking()
     /// The left-edge swipe that pops the top controller (a UIScreenEdgePanGestureRecognizer on the view).
     /// It drives UIKit's own pop; when the delegate returns a pop animator of its own it begins only if the
     /// delegate also returns an interaction controller (which the app then drives), otherwise it fails
@@ -278,6 +280,7 @@ open class UINavigationController: UIViewController {
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         contentView.frame = view.bounds
+        if transition == nil { trackContentScrollView() }
         navigationBar.frame = navigationBarFrame
         if transition == nil { topViewController?.view.frame = contentView.bounds }
     }
@@ -304,8 +307,9 @@ open class UINavigationController: UIViewController {
                 break
             }
         }
-        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? NavigationBarMetrics.largeTitleRowHeight : 0),
-                            left: 0, bottom: 0, right: 0)
+        // The tracked controller's large-title row follows its scroll view (44…96 pt in all).
+        let row = barTracking.controller === child ? barTracking.largeTitleInset : NavigationBarMetrics.largeTitleRowHeight
+        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? row : 0), left: 0, bottom: 0, right: 0)
     }
 
     /// The bar shows the stack's items.

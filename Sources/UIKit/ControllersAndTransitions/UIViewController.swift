@@ -317,6 +317,20 @@ open class UIViewController: UIResponder {
     /// Inert: the bars drawn here are translucent, so the value changes nothing; stored.
     open var extendedLayoutIncludesOpaqueBars = false
 
+    /// Sets the scroll view a bar at `edge` tracks (the navigation bar's large title and scroll-edge
+    /// appearance for `.top`); nil falls back to the one found in the view
+    /// (UIViewController+ContentScrollView.swift).
+    open func setContentScrollView(_ scrollView: UIScrollView?, for edge: NSDirectionalRectEdge) {
+        setContentScrollViews(scrollView, for: edge)
+    }
+    /// The same scroll view for every edge.
+    open func setContentScrollView(_ scrollView: UIScrollView?) { setContentScrollView(scrollView, for: .all) }
+    /// The scroll view the bar at `edge` tracks: the one set for it, else the root view if it is a scroll
+    /// view, else the first one down the views' backmost subviews.
+    open func contentScrollView(for edge: NSDirectionalRectEdge) -> UIScrollView? { foundContentScrollView(for: edge) }
+    /// What `setContentScrollView(_:for:)` set, by edge (held weakly, as UIKit does).
+    var explicitContentScrollViews: [UInt: WeakScrollView] = [:]
+
     open override var next: UIResponder? { loadedView?.superview }
 
     // MARK: Containment

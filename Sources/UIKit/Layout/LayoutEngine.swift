@@ -109,13 +109,23 @@ package final class LayoutEngine {
         for view in constrainedViews { view.autoLayoutStateIfPresent?.isSolvedByEngine = false }
         constrainedViews = gatherer.viewsWithVariables
         for view in constrainedViews { view.autoLayout.isSolvedByEngine = true }
+        contentGuides = gatherer.solvedGuides.filter { $0.kind == .contentLayout }
         markMovedViews()
     }
+    /// Scroll views' content guides the last full pass solved: their size is the scroll view's contentSize.
+    private var contentGuides: [UILayoutGuide] = []
+    /// Whether constraints name this content guide (then its solved size is the scroll view's contentSize).
+    func solves(_ guide: UILayoutGuide) -> Bool { contentGuides.contains { $0 === guide } }
 
     /// The superviews of views whose solved frame differs from their frame need layout.
     private func markMovedViews() {
         for view in constrainedViews where !view.translatesAutoresizingMaskIntoConstraints {
             if view.engineFrame() != view.alignmentRect { (view.superview ?? view).setNeedsLayout() }
+        }
+        for guide in contentGuides {
+            guard let scrollView = guide.owningView as? UIScrollView,
+                  scrollView.solvedContentSize(guide) != scrollView.contentSize else { continue }
+            scrollView.setNeedsLayout()
         }
     }
 
@@ -392,6 +402,17 @@ struct Gatherer {
             let v = guide.layoutVariables
             solvedGuides.append(guide)
             return (ox + LinearExpression(v.x), oy + LinearExpression(v.y), LinearExpression(v.w), LinearExpression(v.h))
+        }
+        if guide.kind == .contentLayout {
+            // The content's corner is the bounds space's origin; only the size is solved (it becomes contentSize).
+            let v = guide.layoutVariables
+            solvedGuides.append(guide)
+            return (ox, oy, LinearExpression(v.w), LinearExpression(v.h))
+        }
+        if guide.kind == .frameLayout {
+            // The bounds in the scroll view's own space: its origin is the content offset.
+            let (w, h) = size(of: owner)
+            return (ox + Double(owner.bounds.minX), oy + Double(owner.bounds.minY), w, h)
         }
         let insets = owner.insets(of: guide.kind)
         let (w, h) = size(of: owner)

@@ -7,7 +7,9 @@ open class UILayoutGuide: NSObject, LayoutAnchors {
 
     /// What the guide is: one the app made (solved like a view), or one of the system's (a fixed inset
     /// of its view's bounds).
-    enum Kind { case user, safeArea, layoutMargins, readableContent }
+    /// A scroll view's content guide has solved size at the content's origin; its frame guide is the
+    /// scroll view's bounds (origin: the content offset), so views pinned to it do not scroll.
+    enum Kind { case user, safeArea, layoutMargins, readableContent, contentLayout, frameLayout }
     let kind: Kind
 
     public override init() { kind = .user; super.init() }
@@ -20,8 +22,11 @@ open class UILayoutGuide: NSObject, LayoutAnchors {
         case .user:
             owningView.updateLayoutEngineIfNeeded()
             return variablesIfMade?.solvedRect ?? .zero
-        case .safeArea, .layoutMargins, .readableContent:
+        case .safeArea, .layoutMargins, .readableContent, .frameLayout:
             return owningView.bounds.inset(by: owningView.insets(of: kind))
+        case .contentLayout:
+            let size = (owningView as? UIScrollView)?.contentSize ?? .zero
+            return CGRect(origin: .zero, size: size)
         }
     }
 

@@ -164,7 +164,7 @@ extension UIView {
     /// What a system guide leaves out of the bounds.
     func insets(of kind: UILayoutGuide.Kind) -> UIEdgeInsets {
         switch kind {
-        case .user: return .zero
+        case .user, .contentLayout, .frameLayout: return .zero
         case .safeArea: return safeAreaInsets
         case .layoutMargins: return effectiveLayoutMargins
         case .readableContent:

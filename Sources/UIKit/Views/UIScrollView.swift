@@ -43,6 +43,7 @@ open class UIScrollView: UIView {
                 setNeedsLayout()
                 indicators.update()
                 didChangeObserved("contentOffset"); delegate?.scrollViewDidScroll(self)
+                contentOffsetDidChange()
             }
         }
     }
@@ -65,17 +66,36 @@ open class UIScrollView: UIView {
         set {
             willChangeObserved("contentInset"); defer { didChangeObserved("contentInset") }
             storedContentInset = newValue
+            adjustedContentInsetInputsChanged()
         }
     }
     private var storedContentInset: UIEdgeInsets = .zero
-    /// `contentInset` (the safe area is not added: no content inset adjustment is simulated).
-    open var adjustedContentInset: UIEdgeInsets { contentInset }
-    /// Called when `adjustedContentInset` changes; never called here (it never changes by itself).
+    /// `contentInset` plus the safe-area insets `contentInsetAdjustmentBehavior` lets in, plus a refreshing
+    /// refresh control's height (UIScrollView+Insets.swift). The least content offset is its negative.
+    open var adjustedContentInset: UIEdgeInsets { computedAdjustedContentInset }
+    /// Called (before the delegate's `scrollViewDidChangeAdjustedContentInset(_:)`) when
+    /// `adjustedContentInset` changes: at once for `contentInset` and the behaviour, in the layout pass
+    /// for safe-area changes (bars, large titles collapsing).
     open func adjustedContentInsetDidChange() {}
-    /// Inert: stored; the adjusted inset is the content inset whatever the behaviour.
-    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic
-    /// The indicators' track is also inset by the system's part of `adjustedContentInset` (safe area, bars).
+    /// Which safe-area insets `adjustedContentInset` takes in (Apple's rules; UIScrollView+Insets.swift).
+    open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
+        didSet { adjustedContentInsetInputsChanged() }
+    }
+    /// true: the indicators keep clear of the safe area as well as `verticalScrollIndicatorInsets`
+    /// (`effectiveScrollIndicatorInsets`).
     open var automaticallyAdjustsScrollIndicatorInsets = true
+    /// Insets, guides and the refresh control (UIScrollView+Insets.swift, UIRefreshControl.swift).
+    var insetState = ScrollInsetState()
+    /// Shown above the content; while it refreshes, the adjusted inset grows by its height.
+    open var refreshControl: UIRefreshControl? {
+        get { insetState.refreshControl }
+        set { setRefreshControl(newValue) }
+    }
+    /// Its edges, tied to a content view's by constraints, decide `contentSize` (the content's own
+    /// coordinates: the origin is the content's top-left corner).
+    open var contentLayoutGuide: UILayoutGuide { scrollGuide(.contentLayout, "UIScrollView-contentLayoutGuide") }
+    /// The scroll view's own rectangle, untranslated by scrolling (views pinned to it float).
+    open var frameLayoutGuide: UILayoutGuide { scrollGuide(.frameLayout, "UIScrollView-frameLayoutGuide") }
     /// Inert: stored; the content is never smaller than the bounds in a way that aligns it here (no
     /// alignment of small content is simulated).
     open var contentAlignmentPoint: CGPoint = .zero
@@ -124,7 +144,10 @@ open class UIScrollView: UIView {
     open var indicatorStyle: IndicatorStyle = .default {
         didSet { indicators.update() }
     }
+    /// The vertical indicator's own insets; the safe area is added when
+    /// `automaticallyAdjustsScrollIndicatorInsets` (`effectiveScrollIndicatorInsets`).
     open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
+    /// The horizontal indicator's own insets; the safe area is added as for the vertical one.
     open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
     /// Shows the indicators of the scrollable axes for about a second, then fades them.
     open func flashScrollIndicators() { indicators.flash() }
@@ -231,6 +254,8 @@ open class UIScrollView: UIView {
     open var isZoomBouncing: Bool { motion.isZoomBouncing }
     /// Running an animated `setZoomScale`/`zoom(to:animated:)`.
     open var isZoomAnimating: Bool { motion.isZoomAnimating }
+
+    override func layoutPassWillLayoutSubviews() { updateInsetsInLayoutPass() }
 
     public override init(frame: CGRect) {
         super.init(frame: frame)

@@ -497,6 +497,10 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
     open func safeAreaInsetsDidChange() {}
     /// The insets `safeAreaInsetsDidChange()` last reported.
     private var reportedSafeAreaInsets: UIEdgeInsets = .zero
+    /// UIKit's own views' step in every layout pass, after constraints placed the subviews and before
+    /// `layoutSubviews()` (a scroll view takes its content size from its content guide and reports a
+    /// changed adjusted inset here), so an app's override of `layoutSubviews()` cannot skip it.
+    func layoutPassWillLayoutSubviews() {}
 
     // Auto Layout's overridable entry points (the rest is in UIView+AutoLayout.swift).
 
@@ -535,6 +539,7 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
             reportedSafeAreaInsets = insets
             safeAreaInsetsDidChange()
         }
+        layoutPassWillLayoutSubviews()
         mask?.layoutIfNeeded()
         traitCollection.withCurrent { layoutViewAndController() }
     }
