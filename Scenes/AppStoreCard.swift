@@ -280,6 +280,8 @@ final class CardDetailViewController: UIViewController, UIViewControllerTransiti
         super.viewDidLoad()
         scrollView.frame = view.bounds
         scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        // The artwork runs up under the status bar, as in the App Store: no safe-area inset.
+        scrollView.contentInsetAdjustmentBehavior = .never
         scrollView.setUp(story: story)
         view.addSubview(scrollView)
 
@@ -330,8 +332,6 @@ final class CardDetailScrollView: UIScrollView {
 
     func setUp(story: TodayStory) {
         backgroundColor = .systemBackground
-        // The artwork runs under the status bar, as the App Store's does: no automatic safe-area inset.
-        contentInsetAdjustmentBehavior = .never
         let imageHeight = GlobalConstants.cardDetailTopImageH
         imageView = GradientView(colors: story.palette)
         imageView.frame = CGRect(x: 0, y: 0, width: bounds.width, height: imageHeight)

@@ -33,8 +33,6 @@ final class NavigationBarItemView: UIView {
     let showsLargeTitle: Bool
     let titleLabel = UILabel()
     let largeTitleLabel: UILabel?
-    /// The large-title row below the standard one: it clips the large title as the row shrinks.
-    let largeTitleClip: UIView?
     /// The large-title row's height now: 52 at rest, less as the content scrolls up under the bar, more
     /// while it is pulled down (set by the navigation controller from the tracked scroll view).
     private(set) var largeTitleRow = NavigationBarMetrics.largeTitleRowHeight
@@ -63,7 +61,6 @@ final class NavigationBarItemView: UIView {
             ? NavigationBackButton(tintColor: tintColor, action: backAction) : nil
         titleView = item.titleView
         largeTitleLabel = largeTitle ? UILabel() : nil
-        largeTitleClip = largeTitle ? UIView() : nil
         super.init(frame: CGRect(x: 0, y: 0, width: width, height: 0))
         isOpaque = false
         titleLabel.text = item.title
@@ -73,14 +70,11 @@ final class NavigationBarItemView: UIView {
         titleLabel.isHidden = largeTitle || item.titleView != nil
         addSubview(titleLabel)
         if let titleView { addSubview(titleView) }
-        if let largeTitleLabel, let largeTitleClip {
+        if let largeTitleLabel {
             largeTitleLabel.text = item.title
             largeTitleLabel.font = .systemFont(ofSize: 34, weight: .bold)
             largeTitleLabel.textColor = .label
-            largeTitleClip.clipsToBounds = true
-            largeTitleClip.isUserInteractionEnabled = false
-            largeTitleClip.addSubview(largeTitleLabel)
-            addSubview(largeTitleClip)
+            addSubview(largeTitleLabel)
         }
         if let backButton { addSubview(backButton) }
         for button in leftButtons + rightButtons { addSubview(button) }
@@ -173,16 +167,25 @@ final class NavigationBarItemView: UIView {
             place(titleLabel, CGRect(x: x, y: (row - h) / 2, width: w, height: h))
         }
 
-        if let largeTitleLabel, let largeTitleClip {
-            // The row under the standard one clips the title, which keeps to the bar's bottom edge.
-            place(largeTitleClip, CGRect(x: 0, y: row, width: width, height: max(preferredHeight - row, 0)))
+        if let largeTitleLabel {
             let font = largeTitleLabel.font!
             let h = largeTitleLabel.intrinsicContentSize.height
             // A label centres its line box; its baseline sits `ascender` below the box's top.
-            let baseline = preferredHeight - row - NavigationBarMetrics.largeTitleBaselineInset
+            let baseline = preferredHeight - NavigationBarMetrics.largeTitleBaselineInset
             let top = baseline - font.ascender - (h - font.lineHeight) / 2
             let frame = CGRect(x: margin, y: top, width: width - 2 * margin, height: h)
             place(largeTitleLabel, frame)
+            // The title keeps to the bar's bottom edge; once it reaches the standard row, the row's
+            // lower edge clips it (a mask only then, so a bar at rest draws exactly as before).
+            let hidden = row - top
+            if hidden > 0 {
+                let mask = largeTitleLabel.layer.mask ?? CALayer()
+                mask.backgroundColor = CGColor(gray: 0, alpha: 1)
+                mask.frame = CGRect(x: 0, y: hidden, width: frame.width, height: max(h - hidden, 0))
+                largeTitleLabel.layer.mask = mask
+            } else if largeTitleLabel.layer.mask != nil {
+                largeTitleLabel.layer.mask = nil
+            }
             // Pulled down, the title grows from its leading end on the baseline (the transform is about the centre).
             if largeTitleScale != 1 || largeTitleLabel.transform != .identity {
                 let s = largeTitleScale

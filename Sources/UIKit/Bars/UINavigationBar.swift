@@ -252,8 +252,9 @@ open class UINavigationBar: UIView {
     /// The scroll-edge appearance's fill and hairline, and the standard one's over them (faded in).
     private let background = UIView()
     private let hairline = UIView()
-    let standardBackground = UIView()
-    private let standardHairline = UIView()
+    /// Made the first time content scrolls under the bar (a bar that never leaves the edge has none).
+    private(set) var standardBackground: UIView?
+    private var standardHairline: UIView?
     /// The items' drawing now: one view between transitions, the leaving and arriving ones during one.
     private(set) var shownItemView: NavigationBarItemView?
     private(set) var transitionViews: (from: NavigationBarItemView?, to: NavigationBarItemView)?
@@ -279,12 +280,8 @@ open class UINavigationBar: UIView {
     private func setUp() {
         background.isUserInteractionEnabled = false
         hairline.isUserInteractionEnabled = false
-        standardBackground.isUserInteractionEnabled = false
-        standardHairline.isUserInteractionEnabled = false
         addSubview(background)
         addSubview(hairline)
-        addSubview(standardBackground)
-        addSubview(standardHairline)
         updateBackground()
     }
 
@@ -333,6 +330,18 @@ open class UINavigationBar: UIView {
         // The standard appearance over the edge one, by how far content has gone under the bar.
         let standard = tinted ?? topItem?.standardAppearance ?? standardAppearance
         let p = min(max(scrollEdgeProgress, 0), 1)
+        if p > 0 && standardBackground == nil {
+            let fill = UIView(), line = UIView()
+            fill.isUserInteractionEnabled = false
+            line.isUserInteractionEnabled = false
+            insertSubview(fill, aboveSubview: hairline)
+            insertSubview(line, aboveSubview: fill)
+            fill.frame = background.frame
+            line.frame = hairline.frame
+            standardBackground = fill
+            standardHairline = line
+        }
+        guard let standardBackground, let standardHairline else { return }
         standardBackground.backgroundColor = standard.backgroundColor
         standardHairline.backgroundColor = standard.shadowColor
         standardBackground.alpha = p
@@ -440,8 +449,8 @@ open class UINavigationBar: UIView {
         let top = superview.map { convert(CGPoint.zero, to: $0).y } ?? 0
         background.frame = CGRect(x: 0, y: -top, width: bounds.width, height: bounds.height + top)
         hairline.frame = CGRect(x: 0, y: bounds.height, width: bounds.width, height: 1.0 / 3)
-        standardBackground.frame = background.frame
-        standardHairline.frame = hairline.frame
+        standardBackground?.frame = background.frame
+        standardHairline?.frame = hairline.frame
         for view in [shownItemView, transitionViews?.from, transitionViews?.to].compactMap({ $0 }) {
             let frame = CGRect(x: 0, y: 0, width: bounds.width, height: view.preferredHeight)
             if view.frame != frame { view.frame = frame }
