@@ -88,13 +88,14 @@ import TransitionTesting
         let c = Controller()
         c.apply(["a", "b", "c"])
         let b = c.cell("b")!
-        #expect(b.frame.origin == CGPoint(x: 146.5, y: 0))
+        // One line, which is the last: left-aligned with 10 pt spacing.
+        #expect(b.frame.origin == CGPoint(x: 110, y: 0))
         c.apply(["x", "a", "b", "c"])
         let start = c.h.on { c.h.clock.now }
         c.h.run(to: start + UICollectionView.updateAnimationDuration / 2)
-        // b moves from the middle of the first line (x 196.5 centre) to its end (x 343 centre).
+        // b moves from centre x 160 to the end of the now full, justified first line (centre x 343).
         let x = c.h.on { b.layer.presentation()!.position.x }
-        #expect(x > 196.5 + 1 && x < 343 - 1)
+        #expect(x > 160 + 1 && x < 343 - 1)
         let x0 = c.cell("x")!
         let alpha = c.h.on { x0.layer.presentation()!.opacity }
         #expect(alpha > 0 && alpha < 1)

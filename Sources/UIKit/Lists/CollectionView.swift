@@ -253,6 +253,7 @@ open class UICollectionView: UIScrollView {
     /// Reads the counts again, drops every visible element into the reuse queue and lays out afresh (no
     /// animation), as UIKit does. Selection is cleared.
     open func reloadData() {
+        selectedIndexPaths = []
         dataNeedsReload = true
         collectionViewLayout.invalidateLayout()
         setNeedsLayout()
@@ -262,7 +263,6 @@ open class UICollectionView: UIScrollView {
         dataNeedsReload = false
         sectionCounts = readCountsFromDataSource()
         measuredSizes = [:]
-        selectedIndexPaths = []
         for (_, cell) in cellsByIndexPath { delegateEndDisplaying(cell); enqueue(cell: cell) }
         cellsByIndexPath = [:]
         for (key, view) in supplementaryViewsByKey { enqueue(view, key: queueKey(for: view, key)) }

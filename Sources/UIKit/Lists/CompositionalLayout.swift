@@ -273,6 +273,8 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
                 let measured = collectionView?.selfSizedSize(at: indexPath, estimate: CGSize(width: cellWidth, height: size.height - insets.top - insets.bottom), fixedWidth: fixedWidth)
                     ?? size
                 if item.layoutSize.heightDimension.isEstimated { size.height = measured.height + insets.top + insets.bottom }
+                // List rows are never shorter than the standard row (ListMetrics).
+                if result.section.listConfiguration != nil { size.height = max(size.height, ListMetrics.estimatedRowHeight) }
                 if item.layoutSize.widthDimension.isEstimated { size.width = measured.width + insets.leading + insets.trailing }
             }
             let attributes = makeAttributes(forCellWith: indexPath)
@@ -302,7 +304,38 @@ open class UICollectionViewCompositionalLayout: UICollectionViewLayout {
             return size
         }
         let horizontal: Bool = if case .horizontal = group.arrangement { true } else { false }
-        let subitems = group.expandedSubitems
+        // Without a count, the subitems repeat while the next one fits in the group's length (Apple's
+        // photo grid: one third-width item fills a row three times); an estimated length holds one pass.
+        var subitems = group.expandedSubitems
+        let axisDimension = horizontal ? group.layoutSize.widthDimension : group.layoutSize.heightDimension
+        if group.repeatCount == nil, !axisDimension.isEstimated, !subitems.isEmpty {
+            let groupLength = horizontal ? size.width : size.height
+            let lengths = subitems.map { sub -> CGFloat? in
+                let dimension = horizontal ? sub.layoutSize.widthDimension : sub.layoutSize.heightDimension
+                guard !dimension.isEstimated else { return nil }
+                let s = sub.layoutSize.resolve(in: size)
+                return horizontal ? s.width : s.height
+            }
+            if lengths.allSatisfy({ ($0 ?? 0) > 0 }) && !lengths.contains(where: { $0 == nil }) {
+                var repeated: [NSCollectionLayoutItem] = []
+                var used: CGFloat = 0
+                var k = 0
+                let gap = group.interItemSpacing?.spacing ?? 0
+                while true {
+                    let sub = subitems[k % subitems.count], length = lengths[k % subitems.count]!
+                    let edges = sub.edgeSpacing
+                    let extra = ((horizontal ? edges?.leading?.spacing : edges?.top?.spacing) ?? 0)
+                        + ((horizontal ? edges?.trailing?.spacing : edges?.bottom?.spacing) ?? 0)
+                    let needed = used + (repeated.isEmpty ? 0 : gap) + length + extra
+                    if !repeated.isEmpty && needed > groupLength + 0.001 { break }
+                    repeated.append(sub)
+                    used = needed
+                    k += 1
+                    if repeated.count >= 1_000 { break }
+                }
+                subitems = repeated
+            }
+        }
         let fixedSpacing = group.interItemSpacing?.spacing ?? 0
         // With a count, the items share the group's length equally (their own size along the axis is ignored).
         let sharedLength: CGFloat? = group.repeatCount.map { n in
