@@ -519,8 +519,8 @@ class ScrollProbe: Scene {
     }
     func script() -> Script { Script() }
 
-    static func session<S: ScrollProbe>(_ type: S.Type) -> (SceneSession, S) {
-        let session = SceneSession(type)
+    static func session<S: ScrollProbe>(_ type: S.Type, frameRate: Int = 60) -> (SceneSession, S) {
+        let session = SceneSession(type, frameRate: frameRate)
         return (session, session.within { session.scene } as! S)
     }
 }
@@ -569,8 +569,8 @@ final class FlickScrollProbe: ScrollProbe {
     /// Same script twice: the same offsets at the same times; a session advanced straight to t equals one
     /// advanced frame by frame, at two frame rates.
     @Test func scrollingIsAPureFunctionOfScriptAndClock() {
-        func offsets(step: TimeInterval?, times: [TimeInterval]) -> [CGPoint] {
-            let (session, probe) = ScrollProbe.session(FlickScrollProbe.self)
+        func offsets(step: TimeInterval?, times: [TimeInterval], frameRate: Int = 60) -> [CGPoint] {
+            let (session, probe) = ScrollProbe.session(FlickScrollProbe.self, frameRate: frameRate)
             var result: [CGPoint] = []
             var now = 0.0
             for t in times {
@@ -587,5 +587,22 @@ final class FlickScrollProbe: ScrollProbe {
         #expect(streamed == offsets(step: nil, times: times))
         #expect(streamed == offsets(step: 1.0 / 24, times: times))
         #expect(Set(streamed.map(\.y)).count == times.count)   // it was moving at all those times
+        // A 24 fps render shows, at the frame times it shares with 60 fps, the same offsets.
+        let shared: [TimeInterval] = [0.5, 1.0, 1.5, 2.5, 4.0]
+        #expect(offsets(step: 1.0 / 24, times: shared, frameRate: 24) == offsets(step: nil, times: shared))
+    }
+}
+
+@Suite struct ScrollOutsideAScene {
+    /// Nothing advances an unbound clock, so an animated offset lands at once (and says it ended).
+    @Test func animatedOffsetLandsAtOnceOutsideAScene() {
+        let scroll = UIScrollView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))
+        scroll.contentSize = CGSize(width: 100, height: 500)
+        let log = ScrollLog()
+        scroll.delegate = log
+        scroll.setContentOffset(CGPoint(x: 0, y: 120), animated: true)
+        #expect(scroll.contentOffset == CGPoint(x: 0, y: 120))
+        #expect(log.milestones == ["didEndScrollingAnimation"])
+        #expect(!scroll.isScrollAnimating && scroll.subviews.isEmpty)
     }
 }

@@ -23,6 +23,7 @@ private let allowed: [String: String] = [
     "Sources/CoreGraphics/CGPath.swift": "CGPath(rect:transform:) and friends take UnsafePointer<CGAffineTransform>?",
     "Sources/QuartzCore/CAMediaTimingFunction.swift": "getControlPoint(at:values:) writes through UnsafeMutablePointer<Float>",
     "Sources/UIKit/TextAndImages/UIImage.swift": "setLineDash(_:count:phase:) reads an UnsafePointer<CGFloat> array",
+    "Sources/UIKit/TextAndImages/UIColor.swift": "getRed(_:green:blue:alpha:), getHue(_:saturation:brightness:alpha:) and getWhite(_:alpha:) write through UnsafeMutablePointer<CGFloat>?",
     "Sources/UIKit/Views/UIScrollView.swift": "UIScrollViewDelegate's scrollViewWillEndDragging(_:withVelocity:targetContentOffset:) takes UnsafeMutablePointer<CGPoint>; the scroll view passes the target through withUnsafeMutablePointer for that call only",
     "Sources/CoreGraphics/CGGradient.swift": "CGGradient(colorsSpace:colors:locations:) and (colorSpace:colorComponents:locations:count:) read UnsafePointer<CGFloat> arrays",
 ]

@@ -35,6 +35,12 @@ public final class UIColor: NSObject, @unchecked Sendable {
     public convenience init(white: CGFloat, alpha: CGFloat) {
         self.init(cgColor: CGColor(gray: white, alpha: alpha))
     }
+    /// A colour from hue, saturation and brightness (HSB, all 0…1; a hue of 1 is red again), in sRGB: the
+    /// usual hexcone conversion (Smith, "Color Gamut Transform Pairs", SIGGRAPH 1978), as UIKit's.
+    public convenience init(hue: CGFloat, saturation: CGFloat, brightness: CGFloat, alpha: CGFloat) {
+        let (r, g, b) = hsbToRGB(hue: hue, saturation: saturation, brightness: brightness)
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
     /// A colour from a 0xRRGGBB literal (not an Apple initialiser; handy for scenes).
     public convenience init(rgb: UInt32, alpha: CGFloat = 1) {
         self.init(red: CGFloat((rgb >> 16) & 0xFF) / 255, green: CGFloat((rgb >> 8) & 0xFF) / 255,
@@ -57,6 +63,34 @@ public final class UIColor: NSObject, @unchecked Sendable {
             return UIColor(name: name.map { "\($0).withAlphaComponent(\(alpha))" }, provider: { provider($0).withAlphaComponent(alpha) })
         }
         return UIColor(red: fixed.red, green: fixed.green, blue: fixed.blue, alpha: alpha)
+    }
+
+    /// Writes the sRGB components (a dynamic colour resolves with `UITraitCollection.current`); true, as
+    /// for any colour UIKit can convert to RGB. Any pointer may be nil.
+    @discardableResult
+    public func getRed(_ red: UnsafeMutablePointer<CGFloat>?, green: UnsafeMutablePointer<CGFloat>?,
+                       blue: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor
+        red?.pointee = c.red; green?.pointee = c.green; blue?.pointee = c.blue; alpha?.pointee = c.alpha
+        return true
+    }
+    /// Writes hue, saturation and brightness (and alpha); true. A grey has hue 0 and saturation 0.
+    @discardableResult
+    public func getHue(_ hue: UnsafeMutablePointer<CGFloat>?, saturation: UnsafeMutablePointer<CGFloat>?,
+                       brightness: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor
+        let (h, s, b) = rgbToHSB(red: c.red, green: c.green, blue: c.blue)
+        hue?.pointee = h; saturation?.pointee = s; brightness?.pointee = b; alpha?.pointee = c.alpha
+        return true
+    }
+    /// Writes the grey level (Rec. 601 luma of the sRGB components, as a grey colour returns its own white)
+    /// and alpha; true.
+    @discardableResult
+    public func getWhite(_ white: UnsafeMutablePointer<CGFloat>?, alpha: UnsafeMutablePointer<CGFloat>?) -> Bool {
+        let c = cgColor
+        white?.pointee = c.red == c.green && c.green == c.blue ? c.red : 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue
+        alpha?.pointee = c.alpha
+        return true
     }
 
     // UIKit's fixed colours (sRGB components as UIKit defines them).
@@ -151,4 +185,32 @@ public final class UIColor: NSObject, @unchecked Sendable {
         if let name { return "UIColor.\(name)" }
         return provider == nil ? "UIColor(\(fixed))" : "UIColor(dynamicProvider:)"
     }
+}
+
+/// HSB → RGB on the hexcone: the hue picks one of six sectors, saturation and brightness place the point.
+func hsbToRGB(hue: CGFloat, saturation: CGFloat, brightness: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
+    let s = min(max(saturation, 0), 1), v = min(max(brightness, 0), 1)
+    var h = hue.truncatingRemainder(dividingBy: 1)
+    if h < 0 { h += 1 }
+    let sector = h * 6, i = Int(sector.rounded(.down)) % 6, f = sector - sector.rounded(.down)
+    let p = v * (1 - s), q = v * (1 - s * f), t = v * (1 - s * (1 - f))
+    switch i {
+    case 0: return (v, t, p)
+    case 1: return (q, v, p)
+    case 2: return (p, v, t)
+    case 3: return (p, q, v)
+    case 4: return (t, p, v)
+    default: return (v, p, q)
+    }
+}
+
+/// RGB → HSB, the inverse of `hsbToRGB` (hue in 0..<1).
+func rgbToHSB(red r: CGFloat, green g: CGFloat, blue b: CGFloat) -> (CGFloat, CGFloat, CGFloat) {
+    let maxC = max(r, g, b), minC = min(r, g, b), delta = maxC - minC
+    guard maxC > 0, delta > 0 else { return (0, 0, maxC) }
+    var h: CGFloat
+    if maxC == r { h = (g - b) / delta } else if maxC == g { h = 2 + (b - r) / delta } else { h = 4 + (r - g) / delta }
+    h /= 6
+    if h < 0 { h += 1 }
+    return (h, delta / maxC, maxC)
 }

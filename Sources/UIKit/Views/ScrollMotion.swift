@@ -84,6 +84,8 @@ final class ScrollMotion {
     private func begin(_ phase: Phase) {
         cancelPending()
         self.phase = phase
+        // Outside a scene nothing advances the clock: the motion lands at once, with its end callbacks.
+        guard Timeline.current.isBound else { apply(final: true); finish(); return }
         view.indicators.show()
         apply()
         scheduleNext()
