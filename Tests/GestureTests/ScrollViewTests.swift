@@ -46,6 +46,8 @@ final class ScrollLog: NSObject, UIScrollViewDelegate {
 func makeScrollView(_ h: TouchHarness, content: CGSize = CGSize(width: 393, height: 2000)) -> (UIScrollView, ScrollLog) {
     h.on {
         let scroll = UIScrollView(frame: h.window.bounds)
+        // The physics from offset 0: no safe-area inset (a full-screen scroll view would take the window's).
+        scroll.contentInsetAdjustmentBehavior = .never
         scroll.contentSize = content
         let log = ScrollLog()
         scroll.delegate = log
@@ -513,6 +515,7 @@ class ScrollProbe: Scene {
         controller.view.backgroundColor = .white
         scroll.frame = controller.view.bounds
         scroll.contentSize = CGSize(width: scroll.frame.width, height: 3000)
+        scroll.contentInsetAdjustmentBehavior = .never
         scroll.delegate = log
         controller.view.addSubview(scroll)
         return controller

@@ -129,17 +129,6 @@ final class RecordingScrollView: UIScrollView, UIScrollViewDelegate {
         }
     }
 
-    @Test func indicatorInsetsTakeTheSafeAreaWhenAsked() {
-        let list = ListController()
-        onStage(UINavigationController(rootViewController: list)) { _ in
-            let scroll = list.scrollView
-            scroll.verticalScrollIndicatorInsets = UIEdgeInsets(top: 2, left: 0, bottom: 3, right: 0)
-            #expect(scroll.effectiveScrollIndicatorInsets.vertical == inset(105, 37))
-            scroll.automaticallyAdjustsScrollIndicatorInsets = false
-            #expect(scroll.effectiveScrollIndicatorInsets.vertical == inset(2, 3))
-        }
-    }
-
     // MARK: Layout guides
 
     @Test func constraintsToTheContentGuideDecideTheContentSize() {
@@ -241,6 +230,32 @@ final class RecordingScrollView: UIScrollView, UIScrollViewDelegate {
             refresh.isEnabled = false
             scroll.contentOffset.y = -103 - 150
             #expect(!refresh.isRefreshing && changes == 1)
+        }
+    }
+
+    @Test func aFingerPullingTheListDownRefreshesAndTheContentRestsBelowTheSpinner() {
+        let list = ListController()
+        let refresh = UIRefreshControl()
+        var changes = 0
+        refresh.addAction(UIAction { _ in changes += 1 }, for: .valueChanged)
+        onStage(UINavigationController(rootViewController: list)) { stage in
+            let scroll = list.scrollView
+            scroll.refreshControl = refresh
+            // A 300 pt drag down (rubber-banded to about 134 pt past the top): refreshing during the drag.
+            stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 200, y: 300))
+            for step in 1...30 {
+                stage.run(for: 1.0 / 120)
+                stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: 200, y: 300 + CGFloat(step) * 10))
+            }
+            #expect(refresh.isRefreshing && changes == 1 && scroll.isDragging)
+            stage.run(for: 0.2)   // held still before lifting: no flick
+            stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: 200, y: 600))
+            stage.settle()
+            // Released, the content bounces back to rest under the spinner (103 + 60 pt).
+            #expect(scroll.contentOffset.y == -163 && refresh.isRefreshing && changes == 1)
+            refresh.endRefreshing()
+            stage.settle()
+            #expect(scroll.contentOffset.y == -103 && !refresh.isRefreshing)
         }
     }
 

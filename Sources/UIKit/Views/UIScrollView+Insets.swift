@@ -110,19 +110,6 @@ extension UIScrollView {
         }
     }
 
-    // MARK: Indicator insets
-
-    /// The insets the scroll indicators keep to: their own, plus the safe area when
-    /// `automaticallyAdjustsScrollIndicatorInsets` (for the indicators' drawing).
-    package var effectiveScrollIndicatorInsets: (vertical: UIEdgeInsets, horizontal: UIEdgeInsets) {
-        guard automaticallyAdjustsScrollIndicatorInsets else { return (verticalScrollIndicatorInsets, horizontalScrollIndicatorInsets) }
-        let s = safeAreaInsets
-        func plus(_ i: UIEdgeInsets) -> UIEdgeInsets {
-            UIEdgeInsets(top: i.top + s.top, left: i.left + s.left, bottom: i.bottom + s.bottom, right: i.right + s.right)
-        }
-        return (plus(verticalScrollIndicatorInsets), plus(horizontalScrollIndicatorInsets))
-    }
-
     // MARK: Layout guides
 
     func scrollGuide(_ kind: UILayoutGuide.Kind, _ identifier: String) -> UILayoutGuide {

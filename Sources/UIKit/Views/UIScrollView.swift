@@ -81,8 +81,7 @@ open class UIScrollView: UIView {
     open var contentInsetAdjustmentBehavior: ContentInsetAdjustmentBehavior = .automatic {
         didSet { adjustedContentInsetInputsChanged() }
     }
-    /// true: the indicators keep clear of the safe area as well as `verticalScrollIndicatorInsets`
-    /// (`effectiveScrollIndicatorInsets`).
+    /// The indicators' track is also inset by the system's part of `adjustedContentInset` (safe area, bars).
     open var automaticallyAdjustsScrollIndicatorInsets = true
     /// Insets, guides and the refresh control (UIScrollView+Insets.swift, UIRefreshControl.swift).
     var insetState = ScrollInsetState()
@@ -144,10 +143,7 @@ open class UIScrollView: UIView {
     open var indicatorStyle: IndicatorStyle = .default {
         didSet { indicators.update() }
     }
-    /// The vertical indicator's own insets; the safe area is added when
-    /// `automaticallyAdjustsScrollIndicatorInsets` (`effectiveScrollIndicatorInsets`).
     open var verticalScrollIndicatorInsets: UIEdgeInsets = .zero
-    /// The horizontal indicator's own insets; the safe area is added as for the vertical one.
     open var horizontalScrollIndicatorInsets: UIEdgeInsets = .zero
     /// Shows the indicators of the scrollable axes for about a second, then fades them.
     open func flashScrollIndicators() { indicators.flash() }
