@@ -214,3 +214,30 @@ import Testing
         #expect(h.on { h.collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0))?.tag } == 100)
     }
 }
+
+@Suite struct ConfigurationStateTests {
+    /// A list row turns grey while selected and back when deselected (the update starts from the
+    /// configuration that was set, not from the last state's).
+    @Test func aDeselectedRowLosesTheSelectedGrey() throws {
+        let h = ListLayoutTests.listHarness(.insetGrouped, counts: [2])
+        let path = IndexPath(item: 0, section: 0)
+        let cell = try #require(h.on { h.collectionView.cellForItem(at: path) } as? UICollectionViewListCell)
+        h.on { h.collectionView.selectItem(at: path, animated: false, scrollPosition: []); h.window.layoutIfNeeded() }
+        #expect(cell.configurationBackgroundView?.backgroundColor == .systemGray4)
+        h.on { h.collectionView.deselectItem(at: path, animated: false); h.window.layoutIfNeeded() }
+        #expect(cell.configurationBackgroundView?.backgroundColor == .secondarySystemGroupedBackground)
+    }
+
+    @Test func theUpdateHandlerSeesTheState() {
+        let h = Harness(layout: flow(), counts: [1])
+        let cell = h.on { h.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) }!
+        var states: [Bool] = []
+        h.on {
+            cell.configurationUpdateHandler = { _, state in states.append(state.isSelected) }
+            h.window.layoutIfNeeded()
+            h.collectionView.selectItem(at: IndexPath(item: 0, section: 0), animated: false, scrollPosition: [])
+            h.window.layoutIfNeeded()
+        }
+        #expect(states == [false, true])
+    }
+}

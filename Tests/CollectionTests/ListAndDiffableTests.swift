@@ -150,3 +150,37 @@ import TransitionTesting
         assertImageSnapshot(Self.render(h), named: "inset-grouped-list")
     }
 }
+
+@Suite struct ListMatchesTableTests {
+    final class TableRows: NSObject, UITableViewDataSource {
+        let counts: [Int]
+        init(_ counts: [Int]) { self.counts = counts }
+        func numberOfSections(in tableView: UITableView) -> Int { counts.count }
+        func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { counts[section] }
+        func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+            let cell = tableView.dequeueReusableCell(withIdentifier: "row", for: indexPath)
+            var content = cell.defaultContentConfiguration()
+            content.text = "Row \(indexPath.row)"
+            cell.contentConfiguration = content
+            return cell
+        }
+    }
+
+    /// A list section and a table of the same style put the same rows at the same places.
+    @Test(arguments: [(UICollectionLayoutListConfiguration.Appearance.plain, UITableView.Style.plain),
+                      (.grouped, .grouped), (.insetGrouped, .insetGrouped)])
+    func rowsMatchTheTable(_ appearance: UICollectionLayoutListConfiguration.Appearance, _ style: UITableView.Style) {
+        let counts = [3, 2]
+        let h = ListLayoutTests.listHarness(appearance, counts: counts)
+        let rows = TableRows(counts)
+        let rects: [CGRect] = h.on {
+            let table = UITableView(frame: CGRect(x: 0, y: 0, width: 393, height: 852), style: style)
+            table.register(UITableViewCell.self, forCellReuseIdentifier: "row")
+            table.dataSource = rows
+            table.layoutIfNeeded()
+            return [IndexPath(row: 0, section: 0), IndexPath(row: 2, section: 0), IndexPath(row: 1, section: 1)].map { table.rectForRow(at: $0) }
+        }
+        let list = [h.frame(0, 0), h.frame(2, 0), h.frame(1, 1)]
+        #expect(list == rects.map { Optional($0) })
+    }
+}

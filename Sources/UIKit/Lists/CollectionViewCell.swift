@@ -124,12 +124,23 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// What the content view shows: setting it puts the configuration's view in the content view (or
     /// updates the one there in place when it supports the new configuration).
     open var contentConfiguration: UIContentConfiguration? {
-        didSet { installContentConfiguration() }
+        didSet {
+            if !applyingState { baseContentConfiguration = contentConfiguration }
+            installContentConfiguration()
+        }
     }
     /// The cell's background (drawn in a view behind `backgroundView`'s place).
     open var backgroundConfiguration: UIBackgroundConfiguration? {
-        didSet { installBackgroundConfiguration() }
+        didSet {
+            if !applyingState { baseBackgroundConfiguration = backgroundConfiguration }
+            installBackgroundConfiguration()
+        }
     }
+    /// What the app (or the list) set last: state updates start from these, so a look that a state
+    /// gave (a selected row's grey) goes when the state does.
+    private var baseContentConfiguration: UIContentConfiguration?
+    private var baseBackgroundConfiguration: UIBackgroundConfiguration?
+    private var applyingState = false
     /// Whether a state change updates `contentConfiguration` for the state (`updated(for:)`).
     open var automaticallyUpdatesContentConfiguration = true
     /// Whether a state change updates `backgroundConfiguration` for the state (`updated(for:)`).
@@ -149,10 +160,12 @@ open class UICollectionViewCell: UICollectionReusableView {
     /// Updates the configurations for `state` (when they update automatically); subclasses override it
     /// to change them, calling super.
     open func updateConfiguration(using state: UICellConfigurationState) {
-        if automaticallyUpdatesContentConfiguration, let configuration = contentConfiguration {
+        applyingState = true
+        defer { applyingState = false }
+        if automaticallyUpdatesContentConfiguration, let configuration = baseContentConfiguration {
             contentConfiguration = configuration.updated(for: state)
         }
-        if automaticallyUpdatesBackgroundConfiguration, let configuration = backgroundConfiguration {
+        if automaticallyUpdatesBackgroundConfiguration, let configuration = baseBackgroundConfiguration {
             backgroundConfiguration = configuration.updated(for: state)
         }
     }

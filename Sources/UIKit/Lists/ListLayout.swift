@@ -1,19 +1,21 @@
 import Foundation
 
-/// The numbers lists are drawn with, shared with the table view's styles (estimated from iOS 18
-/// screenshots at iPhone 16 @3x, 393×852 pt): rows are at least 44 pt (11 pt above and below a 22 pt body
-/// line), inset-grouped sections sit 16 pt in from each side with 10 pt corners, grouped sections without
-/// a header start 35 pt below the one above, separators are one pixel of `separator` from the text's
-/// leading edge (16 pt into the row) to the row's trailing edge.
+/// The numbers lists are drawn with: the table view's (UITableView's constants, whose sources are in
+/// docs/UIKIT-COMPATIBILITY.md): rows at least 44 pt, inset-grouped sections inset by the system margin
+/// (16 pt, 20 pt from 414 pt wide screens) with 10 pt corners, grouped sections without a header 35 pt
+/// below the one above, separators one pixel of `separator` from the text's leading edge (the margin into
+/// the row) to the row's trailing edge.
 enum ListMetrics {
-    static let estimatedRowHeight: CGFloat = 44
-    static let insetGroupedSideInset: CGFloat = 16
-    static let insetGroupedCornerRadius: CGFloat = 10
-    static let groupedSectionSpacing: CGFloat = 35
-    static let separatorLeadingInset: CGFloat = 16
+    static let estimatedRowHeight: CGFloat = UITableView.minimumRowHeight
+    static let insetGroupedCornerRadius: CGFloat = UITableView.insetGroupedCornerRadius
+    static let groupedSectionSpacing: CGFloat = UITableView.groupedFirstEmptyHeaderHeight
     static let estimatedHeaderHeight: CGFloat = 38
-    /// A sidebar row is inset 10 pt each side with 10 pt corners when selected (iPad-like sidebar).
+    /// A sidebar row is inset 10 pt each side with 10 pt corners when selected (estimated).
     static let sidebarSideInset: CGFloat = 10
+    /// The system margin for a list `width` wide: UITableView's rule.
+    static func systemMargin(forWidth width: CGFloat) -> CGFloat { width >= 414 ? 20 : 16 }
+    static let insetGroupedSideInset: CGFloat = systemMargin(forWidth: 393)
+    static let separatorLeadingInset: CGFloat = systemMargin(forWidth: 393)
 }
 
 /// How the separator under a list row looks: visibility of the top and bottom separators, their insets
@@ -100,8 +102,9 @@ extension NSCollectionLayoutSection {
         var insets = NSDirectionalEdgeInsets.zero
         switch configuration.appearance {
         case .insetGrouped:
-            insets.leading = ListMetrics.insetGroupedSideInset
-            insets.trailing = ListMetrics.insetGroupedSideInset
+            let margin = ListMetrics.systemMargin(forWidth: layoutEnvironment.container.contentSize.width)
+            insets.leading = margin
+            insets.trailing = margin
         case .sidebar:
             insets.leading = ListMetrics.sidebarSideInset
             insets.trailing = ListMetrics.sidebarSideInset
@@ -171,7 +174,8 @@ extension UICollectionViewCompositionalLayout {
         case .hidden: false
         }
         let insets = separator.bottomSeparatorInsets
-        let leading = insets.leading == UIListSeparatorConfiguration.automaticInsets.leading ? ListMetrics.separatorLeadingInset : insets.leading
+        let leading = insets.leading == UIListSeparatorConfiguration.automaticInsets.leading
+            ? ListMetrics.systemMargin(forWidth: collectionView.bounds.width) : insets.leading
         let trailing = insets.trailing == UIListSeparatorConfiguration.automaticInsets.trailing ? 0 : insets.trailing
         return ListRowPlacement(configuration: list.appearance, isFirst: isFirst, isLast: isLast, showsBottomSeparator: shows,
                                 separatorColor: separator.color, separatorLeadingInset: leading, separatorTrailingInset: trailing)
