@@ -8,6 +8,7 @@
 //     render-benchmark --part kernels   # a dimming fill over a 3× frame: in place, copy then fill, fused
 //     render-benchmark --part autolayout   # a 300-view, ~1,200-constraint screen: solve, re-solve after a change
 //     render-benchmark --part siblings [--scale S]   # 10,000 and 100,000 small opaque sibling layers
+//     render-benchmark --part table [--scale S]   # a scrolling UITableView of 10,000 rows and of 20
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
 // shadows, and the minor page faults per frame (fresh memory touched). A scene prints the renderer's,
@@ -69,6 +70,8 @@ if arguments.contains("--help") || arguments.contains("-h") || arguments.first =
           a dimming fill over a 3× frame: in place, copy then fill, fused copy and fill
       render-benchmark --part autolayout
           a 300-view, ~1,200-constraint screen: the first solve, and re-solves after a change
+      render-benchmark --part table [--scale S]
+          a UITableView scrolling 12 pt a frame, 10,000 rows and 20: layout, snapshot and render per frame
 
     Options:
       --scale S     pixels per point (without it: 3×, then 1×)
@@ -92,6 +95,10 @@ if let index = arguments.firstIndex(of: "--part"), index + 1 < arguments.count {
 }
 if part == "autolayout" {
     AutoLayoutWorkload.run()
+    exit(0)
+}
+if part == "table" {
+    TableWorkload.run(scales: scales)
     exit(0)
 }
 if part == "kernels" {

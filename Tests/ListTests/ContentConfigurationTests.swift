@@ -51,8 +51,10 @@ struct ContentConfigurationTests {
         #expect(height == 22 + max(line, config.image!.size.height))
         view.frame = CGRect(x: 0, y: 0, width: width, height: height)
         view.layoutIfNeeded()
-        #expect(view.imageView.frame.minX == 16)
-        #expect(view.textLabel.frame.minX == 16 + config.image!.size.width + 16)
+        // A symbol is centred in at least a text line's width, so rows' texts line up.
+        let reserved = max(config.image!.size.width, line)
+        #expect(abs(view.imageView.frame.midX - (16 + reserved / 2)) < 0.001)
+        #expect(view.textLabel.frame.minX == 16 + reserved + 16)
         #expect(abs(view.textLabel.frame.midY - height / 2) <= 0.5)
     }
 

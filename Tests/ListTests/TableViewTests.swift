@@ -145,6 +145,19 @@ struct TableGeometryTests {
         #expect(!first.separatorLine.isHidden)
     }
 
+    @Test("Inset-grouped headers and rows put their text 32 pt from the screen edge (section inset + row margin)")
+    func insetGroupedTextLinesUp() throws {
+        let rows = Rows([2])
+        rows.headerTitles = ["Network"]
+        let table = makeTable(.insetGrouped, rows)
+        let header = try #require(table.headerView(forSection: 0))
+        let headerText = try #require(header.contentView.subviews.first as? UIListContentView).textLabel
+        #expect(headerText.convert(headerText.bounds, to: table).minX == 32)
+        let cell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        let rowText = try #require(cell.contentView.subviews.first as? UIListContentView).textLabel
+        #expect(rowText.convert(rowText.bounds, to: table).minX == 32)
+    }
+
     @Test("Separators are one pixel of .separator, inset 16 pt, or from the text when the row has an image")
     func separators() throws {
         let rows = Rows([3])
@@ -158,7 +171,7 @@ struct TableGeometryTests {
         withImage.image = try #require(UIImage(systemName: "star"))
         let imageTable = makeTable(.plain, withImage)
         let imageCell = imageTable.cellForRow(at: IndexPath(row: 0, section: 0))!
-        let expected = 16 + withImage.image!.size.width + 16
+        let expected = 16 + max(withImage.image!.size.width, ceil(UIFont.preferredFont(forTextStyle: .body).lineHeight)) + 16
         #expect(abs(imageCell.separatorLine.frame.minX - expected) < 0.01)
 
         table.separatorStyle = .none

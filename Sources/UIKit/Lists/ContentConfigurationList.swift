@@ -360,7 +360,11 @@ open class UIListContentView: UIView, UIContentView {
             if limit.height > 0, imageSize.height > limit.height { imageSize = CGSize(width: imageSize.width * limit.height / imageSize.height, height: limit.height) }
             let standard = c.textProperties.font.lineHeight.rounded(.up)
             func reserve(_ v: CGFloat, _ own: CGFloat) -> CGFloat { v == UIListContentConfiguration.ImageProperties.standardDimension ? max(standard, own) : max(v, own) }
-            reserved = CGSize(width: reserve(c.imageProperties.reservedLayoutSize.width, imageSize.width),
+            // Symbols get at least the standard width, centred in it, so the texts of rows line up whatever
+            // each symbol's width (as iOS lays out list rows; the width is estimated: a text line's height).
+            let reservedWidth = image.isSymbolImage && c.imageProperties.reservedLayoutSize.width == 0
+                ? UIListContentConfiguration.ImageProperties.standardDimension : c.imageProperties.reservedLayoutSize.width
+            reserved = CGSize(width: reserve(reservedWidth, imageSize.width),
                               height: reserve(c.imageProperties.reservedLayoutSize.height, imageSize.height))
         }
         let textX = margins.leading + (c.image == nil ? 0 : reserved.width + c.imageToTextPadding)

@@ -47,6 +47,8 @@ open class UITableViewCell: UIView {
     private func setUp() {
         backgroundHost.isUserInteractionEnabled = false
         addSubview(backgroundHost)
+        // The content view keeps the cell's margins (as on iOS), so content configurations line up with them.
+        contentView.preservesSuperviewLayoutMargins = true
         addSubview(contentView)
         separatorLine.isUserInteractionEnabled = false
         topSeparatorLine.isUserInteractionEnabled = false
@@ -467,6 +469,7 @@ open class UITableViewHeaderFooterView: UIView {
     private func setUp() {
         backgroundHost.isUserInteractionEnabled = false
         addSubview(backgroundHost)
+        contentView.preservesSuperviewLayoutMargins = true
         addSubview(contentView)
         layoutMargins = UIEdgeInsets(top: 0, left: 16, bottom: 0, right: 16)
     }
