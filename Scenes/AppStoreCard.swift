@@ -125,73 +125,129 @@ final class TodayCardView: UIControl {
     }
 }
 
-final class TodayViewController: UIViewController {
-    private(set) var cards: [TodayCardView] = []
-    private(set) var selectedCell: TodayCardView?
+/// A card as the collection view shows it: the cell holds a TodayCardView (touches go to the collection
+/// view, which selects the item).
+final class TodayCardCell: UICollectionViewCell {
+    private(set) var card: TodayCardView?
+
+    func show(_ story: TodayStory) {
+        card?.removeFromSuperview()
+        let card = TodayCardView(frame: CGRect(origin: .zero, size: GlobalConstants.todayCardSize), story: story)
+        card.isUserInteractionEnabled = false
+        contentView.addSubview(card)
+        self.card = card
+    }
+}
+
+/// The list's header: the date line, the large "Today" title and the account button (a monogram).
+final class TodayHeaderView: UICollectionReusableView {
     private let dateLabel = UILabel()
     private let titleLabel = UILabel()
     private let avatar = GradientView(colors: [UIColor(rgb: 0xA2A2A8), UIColor(rgb: 0x6C6C72)])
     private let initials = UILabel()
 
-    override func loadView() {
-        view = UIView(frame: UIScreen.main.bounds)
-        view.backgroundColor = .systemBackground
-    }
-
-    override func viewDidLoad() {
-        super.viewDidLoad()
-        // Header: the date line, the large "Today" title and the account button (a monogram).
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    required override init(frame: CGRect) {
+        super.init(frame: frame)
         dateLabel.text = "Monday, November 24".uppercased()
         dateLabel.font = .systemFont(ofSize: 13, weight: .semibold)
         dateLabel.textColor = .secondaryLabel
-        view.addSubview(dateLabel)
+        addSubview(dateLabel)
         titleLabel.text = "Today"
         titleLabel.font = .systemFont(ofSize: 34, weight: .bold)
-        view.addSubview(titleLabel)
+        addSubview(titleLabel)
         avatar.clipsToBounds = true
         initials.text = "MK"
         initials.font = .systemFont(ofSize: 15, weight: .semibold)
         initials.textColor = .white
         initials.textAlignment = .center
         avatar.addSubview(initials)
-        view.addSubview(avatar)
-        let size = GlobalConstants.todayCardSize
-        for (index, story) in todayStories.enumerated() {
-            let card = TodayCardView(frame: CGRect(origin: .zero, size: size), story: story)
-            card.addAction(UIAction { [unowned self, unowned card] _ in self.showDetail(of: card, index: index) },
-                           for: .touchUpInside)
-            view.addSubview(card)
-            cards.append(card)
-        }
+        addSubview(avatar)
     }
 
-    /// Lays the list out below the safe area's top, as the collection view would.
-    override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        let top = view.safeAreaInsets.top
-        dateLabel.frame = CGRect(x: 20, y: top + 8, width: view.bounds.width - 96, height: 16)
-        titleLabel.frame = CGRect(x: 20, y: top + 25, width: view.bounds.width - 96, height: 41)
-        avatar.frame = CGRect(x: view.bounds.width - 20 - 36, y: top + 28, width: 36, height: 36)
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        dateLabel.frame = CGRect(x: 0, y: 8, width: bounds.width - 56, height: 16)
+        titleLabel.frame = CGRect(x: 0, y: 25, width: bounds.width - 56, height: 41)
+        avatar.frame = CGRect(x: bounds.width - 36, y: 28, width: 36, height: 36)
         avatar.layer.cornerRadius = 18
         initials.frame = avatar.bounds
-        var y = top + GlobalConstants.headerHeight
-        for card in cards {
-            card.frame.origin = CGPoint(x: 20, y: y)
-            y += card.frame.height + GlobalConstants.cardGap
+    }
+}
+
+/// The Today list: a collection view (compositional layout: the header, then one card per row, 20 pt
+/// apart) fed by a diffable data source. The article's table view becomes a collection view, as the App
+/// Store's is; the transition finds the tapped card with `cellForItem(at:)`.
+final class TodayViewController: UIViewController, UICollectionViewDelegate {
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, Int>!
+    /// The item whose detail is shown (the article's `selectedCell`, kept as an index path: cells are reused).
+    private(set) var selectedIndexPath: IndexPath?
+    /// The selected card as the list shows it now, found through the collection view.
+    var selectedCell: TodayCardView? {
+        selectedIndexPath.flatMap { (collectionView.cellForItem(at: $0) as? TodayCardCell)?.card }
+    }
+
+    static func makeLayout() -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout { _, _ in
+            let size = GlobalConstants.todayCardSize
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                                                                                 heightDimension: .fractionalHeight(1)))
+            let group = NSCollectionLayoutGroup.vertical(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(size.height)),
+                subitems: [item])
+            // 20 pt margins; the header follows them.
+            let section = NSCollectionLayoutSection(group: group)
+            section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: 20, bottom: 0, trailing: 20)
+            section.interGroupSpacing = GlobalConstants.cardGap
+            let header = NSCollectionLayoutBoundarySupplementaryItem(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(GlobalConstants.headerHeight)),
+                elementKind: UICollectionView.elementKindSectionHeader, alignment: .top)
+            // Under the cards, so the first card's shadow falls on it.
+            header.zIndex = -1
+            section.boundarySupplementaryItems = [header]
+            return section
         }
     }
 
-    /// The article's didSelectRowAt: remember the cell, present the detail with the custom transition.
-    func showDetail(of card: TodayCardView, index: Int) {
-        selectedCell = card
-        let detail = CardDetailViewController(story: todayStories[index])
+    override func loadView() {
+        let collectionView = UICollectionView(frame: UIScreen.main.bounds, collectionViewLayout: Self.makeLayout())
+        collectionView.backgroundColor = .systemBackground
+        self.collectionView = collectionView
+        view = collectionView
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        collectionView.delegate = self
+        let cardRegistration = UICollectionView.CellRegistration<TodayCardCell, Int> { cell, _, item in
+            cell.show(todayStories[item])
+        }
+        let headerRegistration = UICollectionView.SupplementaryRegistration<TodayHeaderView>(
+            elementKind: UICollectionView.elementKindSectionHeader) { _, _, _ in }
+        dataSource = UICollectionViewDiffableDataSource<Int, Int>(collectionView: collectionView) { collectionView, indexPath, item in
+            collectionView.dequeueConfiguredReusableCell(using: cardRegistration, for: indexPath, item: item)
+        }
+        dataSource.supplementaryViewProvider = { collectionView, _, indexPath in
+            collectionView.dequeueConfiguredReusableSupplementary(using: headerRegistration, for: indexPath)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(todayStories.indices))
+        dataSource.apply(snapshot, animatingDifferences: false)
+    }
+
+    /// The article's didSelectRowAt: remember the item, present the detail with the custom transition.
+    func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
+        selectedIndexPath = indexPath
+        let detail = CardDetailViewController(story: todayStories[indexPath.item])
         present(detail, animated: true)
     }
 
     /// Opens the first card's detail as card-expand leaves it, without animating: the detail fills the
     /// screen, its close button shows, and the tab bar (lent to the container) is below the screen.
     func showDetailWithoutAnimation() {
-        selectedCell = cards[0]
+        selectedIndexPath = IndexPath(item: 0, section: 0)
         let detail = CardDetailViewController(story: todayStories[0])
         present(detail, animated: false)
         detail.closeBtn.alpha = 1
@@ -495,7 +551,7 @@ public final class CardExpandScene: TodayAppScene, Scene {
     public static let summary = "App Store Today card expands to full screen (spring 1.0 s, damping 0.5); tab bar slides away"
     public func script() -> Script {
         var script = Script()
-        script.tap { [unowned self] in self.today.cards[0] }
+        script.tap { [unowned self] in self.today.collectionView.cellForItem(at: IndexPath(item: 0, section: 0))! }
         return script
     }
 }

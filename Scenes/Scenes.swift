@@ -21,6 +21,8 @@ public let builtInScenes: [Scene.Type] = [
     NavPushScene.self,
     NavPopScene.self,
     NavInteractivePopScene.self,
+    SettingsPushScene.self,
+    PhotoZoomScene.self,
     TabSlideScene.self,
     DynamicsPiPScene.self,
     DynamicsDropScene.self,

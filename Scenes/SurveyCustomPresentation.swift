@@ -177,36 +177,67 @@ final class CustomPresentationController: UIPresentationController, UIViewContro
 
 // MARK: - Screens
 
-/// A mailbox: header, a list of message rows, a compose button that presents the sheet.
+/// A mailbox: header, a plain table of messages (subtitle cells with the sender's gradient avatar, fed by a
+/// diffable data source), a compose button that presents the sheet.
 final class CustomPresentationFirstViewController: UIViewController {
     lazy var customPresentationSecondViewController: CustomPresentationSecondViewController = CustomPresentationSecondViewController()
     lazy var customPresentationController: CustomPresentationController = CustomPresentationController(
         presentedViewController: customPresentationSecondViewController, presenting: self)
     let animationButton = SurveyButton(title: "Present", color: .systemTeal)
     private let header = SurveyHeader(caption: "12 unread", title: "Inbox", initials: "MC", tint: .systemTeal)
-    private var rows: [SurveyRow] = []
+    /// The messages: a plain UITableView of subtitle cells.
+    private(set) var tableView: UITableView!
+    private var dataSource: UITableViewDiffableDataSource<Int, Int>!
+    static let messages: [([UIColor], String, String)] = [
+        ([UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)], "Ana Ribeiro", "Photos from Saturday"),
+        ([UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], "Tom Becker", "Re: Tickets for Friday"),
+        ([UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)], "Design Team", "Review notes, round two"),
+        ([UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)], "Garden Club", "Seed swap this Sunday"),
+        ([UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)], "Priya Nair", "Lunch next week?"),
+        ([UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)], "City Library", "Your hold is ready"),
+    ]
+
+    /// A sender's avatar: a 48 pt rounded square with a diagonal gradient, drawn once as an image.
+    static func avatarImage(_ colors: [UIColor]) -> UIImage {
+        let side: CGFloat = 48
+        return UIGraphicsImageRenderer(size: CGSize(width: side, height: side)).image { context in
+            UIBezierPath(roundedRect: CGRect(x: 0, y: 0, width: side, height: side), cornerRadius: 10).addClip()
+            let gradient = CGGradient(colorsSpace: CGColorSpaceCreateDeviceRGB(), colors: colors.map(\.cgColor) as CFArray, locations: nil)!
+            context.cgContext.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: side, y: side), options: [])
+        }
+    }
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
-        view.backgroundColor = .systemGroupedBackground
+        view.backgroundColor = .systemBackground
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(header)
-        let messages: [([UIColor], String, String)] = [
-            ([UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)], "Ana Ribeiro", "Photos from Saturday"),
-            ([UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], "Tom Becker", "Re: Tickets for Friday"),
-            ([UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)], "Design Team", "Review notes, round two"),
-            ([UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)], "Garden Club", "Seed swap this Sunday"),
-            ([UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)], "Priya Nair", "Lunch next week?"),
-            ([UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)], "City Library", "Your hold is ready"),
-        ]
-        for (colors, sender, subject) in messages {
-            let row = SurveyRow(thumbnailColors: colors, title: sender, detail: subject)
-            view.addSubview(row)
-            rows.append(row)
+        let tableView = UITableView(frame: .zero, style: .plain)
+        tableView.backgroundColor = .clear
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: "message")
+        self.tableView = tableView
+        view.addSubview(tableView)
+        dataSource = UITableViewDiffableDataSource<Int, Int>(tableView: tableView) { tableView, indexPath, item in
+            let cell = tableView.dequeueReusableCell(withIdentifier: "message", for: indexPath)
+            let (colors, sender, subject) = Self.messages[item]
+            var content = UIListContentConfiguration.subtitleCell()
+            content.text = sender
+            content.textProperties.font = .preferredFont(forTextStyle: .headline)
+            content.secondaryText = subject
+            content.secondaryTextProperties.font = .preferredFont(forTextStyle: .subheadline)
+            content.secondaryTextProperties.color = .secondaryLabel
+            content.image = Self.avatarImage(colors)
+            cell.contentConfiguration = content
+            cell.accessoryType = .disclosureIndicator
+            return cell
         }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(Self.messages.indices))
+        dataSource.apply(snapshot, animatingDifferences: false)
         animationButton.addAction(UIAction { [unowned self] _ in self.animationButtonDidClicked() }, for: .touchUpInside)
         view.addSubview(animationButton)
         // The presentation controller is the presented controller's transitioning delegate.
@@ -217,11 +248,8 @@ final class CustomPresentationFirstViewController: UIViewController {
         super.viewDidLayoutSubviews()
         let safe = view.safeAreaInsets, width = view.bounds.width
         header.frame = CGRect(x: 0, y: safe.top, width: width, height: 64)
-        var y = header.frame.maxY + 8
-        for row in rows {
-            row.frame = CGRect(x: 20, y: y, width: width - 40, height: 72)
-            y += 84
-        }
+        let listTop = header.frame.maxY + 8
+        tableView.frame = CGRect(x: 0, y: listTop, width: width, height: view.bounds.height - safe.bottom - 16 - 50 - 12 - listTop)
         animationButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
     }
 

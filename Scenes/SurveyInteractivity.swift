@@ -135,14 +135,39 @@ final class InteractivityTransitionDelegate: UIViewControllerTransitioningDelega
 
 // MARK: - Screens
 
-/// A photo library: a header, a grid of gradient thumbnails and a button; swiping in from the right edge
-/// (or the button) shows the second screen.
+/// A photo library: a header, a collection view of gradient thumbnails (a compositional layout of three
+/// square columns) and a button; swiping in from the right edge (or the button) shows the second screen.
 final class InteractivityFirstViewController: UIViewController {
     lazy var interactivitySecondViewController: InteractivitySecondViewController = InteractivitySecondViewController()
     lazy var customTransitionDelegate: InteractivityTransitionDelegate = InteractivityTransitionDelegate()
     let animationButton = SurveyButton(title: "Present", color: .systemIndigo)
     private let header = SurveyHeader(caption: "1,204 photos", title: "Library", initials: "MC", tint: .systemIndigo)
-    private var thumbnails: [GradientView] = []
+    /// The thumbnails: twelve photos in a collection view fed by a diffable data source.
+    private(set) var collectionView: UICollectionView!
+    private var dataSource: UICollectionViewDiffableDataSource<Int, Int>!
+    static let palettes: [[UIColor]] = [
+        [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x5E5CE6)],
+        [UIColor(rgb: 0x30D158), UIColor(rgb: 0x0A84FF)], [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)],
+        [UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0xFF6482)], [UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)],
+    ]
+    /// 20 pt margins, 6 pt gaps, three whole-point columns.
+    static let margin: CGFloat = 20, gap: CGFloat = 6
+
+    static func makeLayout() -> UICollectionViewCompositionalLayout {
+        UICollectionViewCompositionalLayout { _, environment in
+            let side = ((environment.container.effectiveContentSize.width - 2 * margin - 2 * gap) / 3).rounded(.down)
+            let item = NSCollectionLayoutItem(layoutSize: NSCollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .fractionalHeight(1)))
+            // Three whole-point squares and their gaps; what is left of the row stays on the right.
+            let group = NSCollectionLayoutGroup.horizontal(
+                layoutSize: NSCollectionLayoutSize(widthDimension: .absolute(3 * side + 2 * gap), heightDimension: .absolute(side)),
+                repeatingSubitem: item, count: 3)
+            group.interItemSpacing = .fixed(gap)
+            let section = NSCollectionLayoutSection(group: group)
+            section.interGroupSpacing = gap
+            section.contentInsets = NSDirectionalEdgeInsets(top: 0, leading: margin, bottom: 0, trailing: margin)
+            return section
+        }
+    }
     /// A grabber at the right edge hinting at the swipe.
     private let edgeHint = UIView()
 
@@ -154,18 +179,26 @@ final class InteractivityFirstViewController: UIViewController {
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(header)
-        let palettes: [[UIColor]] = [
-            [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x5E5CE6)],
-            [UIColor(rgb: 0x30D158), UIColor(rgb: 0x0A84FF)], [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)],
-            [UIColor(rgb: 0xBF5AF2), UIColor(rgb: 0xFF6482)], [UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)],
-        ]
-        for index in 0..<12 {
-            let thumbnail = GradientView(colors: palettes[(index * 5) % palettes.count])
-            thumbnail.layer.cornerRadius = 10
-            thumbnail.clipsToBounds = true
-            view.addSubview(thumbnail)
-            thumbnails.append(thumbnail)
+        let collectionView = UICollectionView(frame: .zero, collectionViewLayout: Self.makeLayout())
+        collectionView.backgroundColor = .clear
+        self.collectionView = collectionView
+        view.addSubview(collectionView)
+        let registration = UICollectionView.CellRegistration<UICollectionViewCell, Int> { cell, _, item in
+            cell.contentView.subviews.forEach { $0.removeFromSuperview() }
+            let thumbnail = GradientView(colors: Self.palettes[(item * 5) % Self.palettes.count])
+            thumbnail.frame = cell.contentView.bounds
+            thumbnail.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            cell.contentView.addSubview(thumbnail)
+            cell.contentView.layer.cornerRadius = 10
+            cell.contentView.clipsToBounds = true
         }
+        dataSource = UICollectionViewDiffableDataSource<Int, Int>(collectionView: collectionView) { collectionView, indexPath, item in
+            collectionView.dequeueConfiguredReusableCell(using: registration, for: indexPath, item: item)
+        }
+        var snapshot = NSDiffableDataSourceSnapshot<Int, Int>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(Array(0..<12))
+        dataSource.apply(snapshot, animatingDifferences: false)
         edgeHint.backgroundColor = UIColor(white: 0, alpha: 0.18)
         edgeHint.layer.cornerRadius = 2.5
         view.addSubview(edgeHint)
@@ -184,13 +217,10 @@ final class InteractivityFirstViewController: UIViewController {
         super.viewDidLayoutSubviews()
         let safe = view.safeAreaInsets, width = view.bounds.width
         header.frame = CGRect(x: 0, y: safe.top, width: width, height: 64)
-        let gap: CGFloat = 6, side = ((width - 40 - 2 * gap) / 3).rounded(.down)
-        for (index, thumbnail) in thumbnails.enumerated() {
-            thumbnail.frame = CGRect(x: 20 + CGFloat(index % 3) * (side + gap), y: header.frame.maxY + 8 + CGFloat(index / 3) * (side + gap),
-                                     width: side, height: side)
-        }
-        edgeHint.frame = CGRect(x: width - 9, y: view.bounds.midY - 30, width: 5, height: 60)
         animationButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
+        let gridTop = header.frame.maxY + 8
+        collectionView.frame = CGRect(x: 0, y: gridTop, width: width, height: animationButton.frame.minY - gridTop)
+        edgeHint.frame = CGRect(x: width - 9, y: view.bounds.midY - 30, width: 5, height: 60)
     }
 
     /// The edge pan starts the presentation; the interaction controller follows it from then on.

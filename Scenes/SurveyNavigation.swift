@@ -123,53 +123,37 @@ final class PopAnimator: UIViewControllerAnimatedTransitioning {
 
 // MARK: - Screens
 
-/// A settings list: a large "Settings" title in the bar and grouped rows with coloured icons, values and
-/// chevrons. Tapping the account row pushes ToViewController. It is the navigation controller's delegate,
-/// and it drives the interactive pop.
-final class FromViewController: UIViewController, UINavigationControllerDelegate {
+/// A settings list: a large "Settings" title over an `.insetGrouped` table (a diffable data source and
+/// list content configurations, as SettingsPush's screens) with coloured icons, values and chevrons.
+/// Tapping the account row pushes ToViewController. It is the navigation controller's delegate, and it
+/// drives the interactive pop.
+final class FromViewController: SettingsTableViewController, UINavigationControllerDelegate {
     let toViewController: ToViewController = ToViewController()
-    private(set) var rows: [SettingsRow] = []
-    private var groups: [UIView] = []
-    private var headers: [UILabel?] = []
     /// The interaction controller while the edge pan pops; nil otherwise (then pops are not interactive).
     private(set) var interactivePopTransition: UIPercentDrivenInteractiveTransition?
     private var popRecognizer: UIScreenEdgePanGestureRecognizer?
 
     /// The groups: a section header (or none) and rows of icon colour, label and value.
-    static let sections: [(header: String?, rows: [(UIColor, String, String?)])] = [
-        (nil, [(.systemOrange, "Mia Chen", "Apple Account"), (.systemBlue, "Wi-Fi", "Home"),
-               (.systemGreen, "Cellular", nil), (.systemIndigo, "Focus", "Off")]),
-        ("Notifications", [(.systemRed, "Notifications", nil), (.systemPink, "Sounds & Haptics", nil),
-                           (.systemPurple, "Screen Time", nil)]),
-        ("Device", [(.systemGray, "General", nil), (.systemBlue, "Display & Brightness", nil),
-                    (.systemTeal, "Wallpaper", nil), (.systemYellow, "Battery", "82%")]),
+    static let settingsSections: [SettingsSection] = [
+        SettingsSection(header: nil, items: [
+            SettingsItem("Mia Chen", value: "Apple Account", icon: .systemOrange), SettingsItem("Wi-Fi", value: "Home", icon: .systemBlue),
+            SettingsItem("Cellular", icon: .systemGreen), SettingsItem("Focus", value: "Off", icon: .systemIndigo)]),
+        SettingsSection(header: "Notifications", items: [
+            SettingsItem("Notifications", icon: .systemRed), SettingsItem("Sounds & Haptics", icon: .systemPink),
+            SettingsItem("Screen Time", icon: .systemPurple)]),
+        SettingsSection(header: "Device", items: [
+            SettingsItem("General", icon: .systemGray), SettingsItem("Display & Brightness", icon: .systemBlue),
+            SettingsItem("Wallpaper", icon: .systemTeal), SettingsItem("Battery", value: "82%", icon: .systemYellow)]),
     ]
 
-    override func loadView() {
-        view = UIView(frame: UIScreen.main.bounds)
-        view.backgroundColor = .systemGroupedBackground
-    }
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+    init() { super.init(title: "Settings", sections: Self.settingsSections) }
+
+    /// The account row, the one the scenes tap.
+    var accountCell: UITableViewCell? { tableView.cellForRow(at: IndexPath(row: 0, section: 0)) }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        title = "Settings"
-        for section in Self.sections {
-            let header = section.header.map(makeSectionHeader)
-            if let header { view.addSubview(header) }
-            headers.append(header)
-            let group = UIView()
-            group.backgroundColor = .secondarySystemGroupedBackground
-            group.layer.cornerRadius = 12
-            group.clipsToBounds = true
-            view.addSubview(group)
-            groups.append(group)
-            for (index, (color, text, value)) in section.rows.enumerated() {
-                let row = SettingsRow(iconColor: color, title: text, value: value, separator: index > 0)
-                row.addAction(UIAction { [unowned self] _ in self.rowTapped() }, for: .touchUpInside)
-                group.addSubview(row)
-                rows.append(row)
-            }
-        }
         // The article: `self.navigationController.delegate = self`.
         navigationController?.delegate = self
         // Pops are driven by our own edge pan, so UIKit's must not start a (non-interactive) pop as well.
@@ -183,23 +167,7 @@ final class FromViewController: UIViewController, UINavigationControllerDelegate
         }
     }
 
-    override func viewDidLayoutSubviews() {
-        super.viewDidLayoutSubviews()
-        let width = view.bounds.width
-        // The safe area ends under the large-title bar (44 + 52 pt).
-        var y = view.safeAreaInsets.top + 8
-        for (group, header) in zip(groups, headers) {
-            let count = group.subviews.count
-            group.frame = CGRect(x: 16, y: y, width: width - 32, height: CGFloat(count) * SettingsRow.height)
-            header?.place(x: 32, centerY: y - 14)
-            for (index, row) in group.subviews.enumerated() {
-                row.frame = CGRect(x: 0, y: CGFloat(index) * SettingsRow.height, width: group.bounds.width, height: SettingsRow.height)
-            }
-            y = group.frame.maxY + 28 + (header == nil ? 0 : 8)
-        }
-    }
-
-    func rowTapped() {
+    override func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         navigationController?.pushViewController(toViewController, animated: true)
     }
 
@@ -399,7 +367,7 @@ public final class NavPushScene: Scene {
     }
     public func script() -> Script {
         var script = Script()
-        script.tap { [unowned self] in self.first.rows[0] }
+        script.tap { [unowned self] in self.first.accountCell! }
         return script
     }
 }

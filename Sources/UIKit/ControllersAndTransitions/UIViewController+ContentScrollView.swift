@@ -1,3 +1,5 @@
+// NSDirectionalRectEdge is declared with the content configurations (Lists/ContentConfiguration.swift).
+
 /// A scroll view held weakly (a controller does not keep the scroll view it names alive).
 struct WeakScrollView {
     weak var scrollView: UIScrollView?

@@ -32,7 +32,7 @@ open class UITableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemId
         guard let tableView else { completion?(); return }
         guard animatingDifferences, wasApplied else {
             tableView.reloadData()
-            tableView.layoutIfNeeded()
+            if tableView.window != nil { tableView.layoutIfNeeded() }
             completion?()
             return
         }
