@@ -177,36 +177,66 @@ final class CustomPresentationController: UIPresentationController, UIViewContro
 
 // MARK: - Screens
 
-/// A mailbox: header, a list of message rows, a compose button that presents the sheet.
-final class CustomPresentationFirstViewController: UIViewController {
+/// One message in the inbox: who sent it, its subject, and the colours of the sender's avatar.
+struct InboxMessage {
+    let sender: String
+    let subject: String
+    let avatar: [UIColor]
+
+    /// The avatar as an image for the row's content configuration: a 48 pt square of the diagonal gradient
+    /// the list has always shown (the row rounds its corners).
+    func avatarImage() -> UIImage {
+        let side = CustomPresentationFirstViewController.avatarSide
+        return UIGraphicsImageRenderer(size: CGSize(width: side, height: side)).image { context in
+            let gradient = CGGradient(colorsSpace: nil, colors: avatar.map(\.cgColor) as CFArray, locations: nil)!
+            context.cgContext.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: side, y: side), options: [])
+        }
+    }
+}
+
+/// A mailbox: a plain table view of messages (subtitle rows: avatar, sender, subject, disclosure
+/// indicator) under the large-title header, and a compose button over the list that presents the sheet.
+final class CustomPresentationFirstViewController: UIViewController, UITableViewDataSource {
+    static let avatarSide: CGFloat = 48
+    static let avatarCornerRadius: CGFloat = 10
+    static let cellIdentifier = "Message"
+    /// The compose button's band above the home indicator: 16 pt, the 50 pt button, 16 pt.
+    static let buttonBand: CGFloat = 16 + 50 + 16
+    let messages: [InboxMessage] = [
+        InboxMessage(sender: "Ana Ribeiro", subject: "Photos from Saturday", avatar: [UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)]),
+        InboxMessage(sender: "Tom Becker", subject: "Re: Tickets for Friday", avatar: [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)]),
+        InboxMessage(sender: "Design Team", subject: "Review notes, round two", avatar: [UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)]),
+        InboxMessage(sender: "Garden Club", subject: "Seed swap this Sunday", avatar: [UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)]),
+        InboxMessage(sender: "Priya Nair", subject: "Lunch next week?", avatar: [UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)]),
+        InboxMessage(sender: "City Library", subject: "Your hold is ready", avatar: [UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)]),
+    ]
     lazy var customPresentationSecondViewController: CustomPresentationSecondViewController = CustomPresentationSecondViewController()
     lazy var customPresentationController: CustomPresentationController = CustomPresentationController(
         presentedViewController: customPresentationSecondViewController, presenting: self)
+    let tableView = UITableView(frame: .zero, style: .plain)
     let animationButton = SurveyButton(title: "Present", color: .systemTeal)
     private let header = SurveyHeader(caption: "12 unread", title: "Inbox", initials: "MC", tint: .systemTeal)
-    private var rows: [SurveyRow] = []
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
-        view.backgroundColor = .systemGroupedBackground
+        view.backgroundColor = .systemBackground
     }
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.addSubview(header)
-        let messages: [([UIColor], String, String)] = [
-            ([UIColor(rgb: 0x66D4CF), UIColor(rgb: 0x30B0C7)], "Ana Ribeiro", "Photos from Saturday"),
-            ([UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], "Tom Becker", "Re: Tickets for Friday"),
-            ([UIColor(rgb: 0x5E5CE6), UIColor(rgb: 0xBF5AF2)], "Design Team", "Review notes, round two"),
-            ([UIColor(rgb: 0x30D158), UIColor(rgb: 0x66D4CF)], "Garden Club", "Seed swap this Sunday"),
-            ([UIColor(rgb: 0xFFD60A), UIColor(rgb: 0xFF9F0A)], "Priya Nair", "Lunch next week?"),
-            ([UIColor(rgb: 0x0A84FF), UIColor(rgb: 0x64D2FF)], "City Library", "Your hold is ready"),
-        ]
-        for (colors, sender, subject) in messages {
-            let row = SurveyRow(thumbnailColors: colors, title: sender, detail: subject)
-            view.addSubview(row)
-            rows.append(row)
-        }
+        tableView.frame = view.bounds
+        tableView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        tableView.register(UITableViewCell.self, forCellReuseIdentifier: Self.cellIdentifier)
+        tableView.dataSource = self
+        // The last messages can scroll clear of the compose button (the table adds the home indicator's inset).
+        tableView.contentInset.bottom = Self.buttonBand
+        tableView.verticalScrollIndicatorInsets.bottom = Self.buttonBand
+        // The header scrolls with the messages; the table's top inset keeps it below the status bar.
+        header.frame = CGRect(x: 0, y: 0, width: view.bounds.width, height: 72)
+        tableView.tableHeaderView = header
+        // No filler rows: iOS would draw empty rows' separators between the last message and the button.
+        tableView.tableFooterView = UIView()
+        view.addSubview(tableView)
         animationButton.addAction(UIAction { [unowned self] _ in self.animationButtonDidClicked() }, for: .touchUpInside)
         view.addSubview(animationButton)
         // The presentation controller is the presented controller's transitioning delegate.
@@ -216,13 +246,24 @@ final class CustomPresentationFirstViewController: UIViewController {
     override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let safe = view.safeAreaInsets, width = view.bounds.width
-        header.frame = CGRect(x: 0, y: safe.top, width: width, height: 64)
-        var y = header.frame.maxY + 8
-        for row in rows {
-            row.frame = CGRect(x: 20, y: y, width: width - 40, height: 72)
-            y += 84
-        }
-        animationButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - 16 - 50, width: width - 40, height: 50)
+        animationButton.frame = CGRect(x: 20, y: view.bounds.height - safe.bottom - Self.buttonBand + 16,
+                                       width: width - 40, height: 50)
+    }
+
+    func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { messages.count }
+
+    func tableView(_ tableView: UITableView, cellForRowAt indexPath: IndexPath) -> UITableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: Self.cellIdentifier, for: indexPath)
+        let message = messages[indexPath.row]
+        var content = UIListContentConfiguration.subtitleCell()
+        content.image = message.avatarImage()
+        content.imageProperties.cornerRadius = Self.avatarCornerRadius
+        content.text = message.sender
+        content.textProperties.font = .preferredFont(forTextStyle: .headline)
+        content.secondaryText = message.subject
+        cell.contentConfiguration = content
+        cell.accessoryType = .disclosureIndicator
+        return cell
     }
 
     func animationButtonDidClicked() {
