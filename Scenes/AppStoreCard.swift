@@ -147,7 +147,7 @@ final class TodayHeaderView: UICollectionReusableView {
     private let initials = UILabel()
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
-    required override init(frame: CGRect) {
+    required init(frame: CGRect) {
         super.init(frame: frame)
         dateLabel.text = "Monday, November 24".uppercased()
         dateLabel.font = .systemFont(ofSize: 13, weight: .semibold)
@@ -474,7 +474,8 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
             transitionContext.completeTransition(false)
             return
         }
-        let frame = selectedCell.convert(selectedCell.bgBackView.frame, to: fromVC.view)
+        // The card's place on screen (in the window), as the container sees it.
+        let frame = containerView.convert(selectedCell.convert(selectedCell.bgBackView.frame, to: nil), from: nil)
         // 2. Start the detail at the card's place and size, with the card's corners.
         toVC.view.frame = frame
         toVC.view.layer.cornerRadius = GlobalConstants.toDayCardCornerRadius
@@ -508,7 +509,9 @@ final class TodayAnimationTransition: UIViewControllerAnimatedTransitioning {
         }
         // 0.7 s, damping ratio 0.8 (the article: transitonDuration − 0.3).
         UIView.animate(withDuration: transitonDuration - 0.3, delay: 0, usingSpringWithDamping: 0.8, initialSpringVelocity: 0, options: [], animations: {
-            let frame = selectedCell.convert(selectedCell.bgBackView.frame, to: toVC.view)
+            // The card as the list shows it now, in the window (the container fills it).
+            let frame = transitionContext.containerView.convert(
+                selectedCell.convert(selectedCell.bgBackView.frame, to: nil), from: nil)
             fromVC.view.frame = frame
             fromVC.view.layer.cornerRadius = GlobalConstants.toDayCardCornerRadius
             fromVC.scrollView.imageView.frame.size.width = GlobalConstants.todayCardSize.width

@@ -1,7 +1,8 @@
 import Testing
 import Foundation
 import CoreGraphics
-import UIKit
+import QuartzCore
+@testable import UIKit
 @testable import Stage
 @testable import Scenes
 @testable import Playback
@@ -86,5 +87,115 @@ import UIKit
         let allFrames = session.within { grid.zoomTransition.gridFrames }
         #expect(allFrames.count == 3)
         #expect(allFrames.last == cellFrameAtEnd, "the finished pop ends on the cell found again")
+    }
+}
+
+/// Where a view is on screen now: its presentation frame in window coordinates (scroll offsets included).
+private func shownFrame(_ view: UIView, in session: SceneSession) -> CGRect {
+    session.within {
+        var frame = (view.layer.presentation() ?? view.layer).frame
+        var parent = view.superview
+        while let p = parent {
+            let pl = p.layer.presentation() ?? p.layer
+            frame = frame.offsetBy(dx: pl.frame.minX - pl.bounds.minX, dy: pl.frame.minY - pl.bounds.minY)
+            parent = p.superview
+        }
+        return frame
+    }
+}
+
+private func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 0.01) -> Bool {
+    abs(a.minX - b.minX) < tolerance && abs(a.minY - b.minY) < tolerance
+        && abs(a.width - b.width) < tolerance && abs(a.height - b.height) < tolerance
+}
+
+/// card-expand / card-collapse: the Today list is a collection view fed by a diffable data source, and the
+/// transition starts from (and returns to) the cell the collection view gives for the tapped item.
+@Suite struct TodayList {
+    @Test func cardsAreCellsOfACompositionalLayoutUnderTheHeader() throws {
+        let session = SceneSession(CardExpandScene.self)
+        let today = (session.scene as! CardExpandScene).today
+        session.advance(to: 0)
+        try session.within {
+            let collectionView = try #require(today.collectionView)
+            #expect(collectionView.collectionViewLayout is UICollectionViewCompositionalLayout)
+            let dataSource = try #require(collectionView.dataSource as? UICollectionViewDiffableDataSource<Int, Int>)
+            #expect(dataSource.snapshot().itemIdentifiers == [0, 1, 2])
+            // The header block (80 pt) is the section's header supplementary view, at the top of the content.
+            let header = try #require(collectionView.layoutAttributesForSupplementaryElement(
+                ofKind: UICollectionView.elementKindSectionHeader, at: IndexPath(item: 0, section: 0)))
+            #expect(header.frame == CGRect(x: 20, y: 0, width: 353, height: 80))
+            #expect(collectionView.supplementaryView(forElementKind: UICollectionView.elementKindSectionHeader,
+                                                     at: IndexPath(item: 0, section: 0)) is TodayHeaderView)
+            // One column of cards: screen − 40 wide, 1.2 × as tall (rounded), 20 pt apart, after the header.
+            let first = try #require(collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as? TodayCardCell)
+            #expect(first.frame == CGRect(x: 20, y: 80, width: 353, height: 424))
+            let second = try #require(collectionView.layoutAttributesForItem(at: IndexPath(item: 1, section: 0)))
+            #expect(second.frame == CGRect(x: 20, y: 524, width: 353, height: 424))
+            // The card keeps its look: corner radius 16, shadow black 0.2, radius 12, offset (0, 4).
+            let card = try #require(first.card)
+            #expect(card.bgBackView.layer.cornerRadius == 16 && card.bgBackView.layer.shadowOpacity == 0.2
+                    && card.bgBackView.layer.shadowRadius == 12 && card.bgBackView.layer.shadowOffset == CGSize(width: 0, height: 4))
+        }
+    }
+
+    @Test func expandStartsFromTheTappedCell() throws {
+        let plan = try Stage.plan(CardExpandScene.self, settings: RenderSettings(scale: 1))
+        let present = try #require(plan.transitions.first)
+        let session = SceneSession(CardExpandScene.self)
+        let scene = session.scene as! CardExpandScene
+        session.advance(to: present.start)
+        let cell = try #require(session.within { scene.today.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as? TodayCardCell })
+        #expect(session.within { scene.today.selectedIndexPath } == IndexPath(item: 0, section: 0))
+        let detail = try #require(session.within { scene.app.presentedViewController as? CardDetailViewController })
+        // At the start the detail has the card's frame on screen, wherever the list has put the cell.
+        let card = try #require(cell.card)
+        #expect(near(shownFrame(detail.view, in: session), shownFrame(card.bgBackView, in: session)))
+        _ = try session.runToEnd()
+        #expect(detail.view.frame == CGRect(x: 0, y: 0, width: 393, height: 852))
+    }
+
+    @Test func collapseEndsOnTheCellFoundAgain() throws {
+        let session = SceneSession(CardCollapseScene.self)
+        let scene = session.scene as! CardCollapseScene
+        _ = try session.runToEnd()
+        // The detail is gone and the list shows the card where the collection view keeps it.
+        #expect(session.within { scene.app.presentedViewController } == nil)
+        let cell = try #require(session.within { scene.today.collectionView.cellForItem(at: IndexPath(item: 0, section: 0)) as? TodayCardCell })
+        #expect(shownFrame(cell, in: session).minX == 20)
+        #expect(session.within { scene.app.tabBar.superview } === scene.app.view)
+    }
+}
+
+/// custom-presentation: the inbox is a plain table view of subtitle rows, with separators as iOS draws them.
+@Suite struct Inbox {
+    @Test func messagesAreSubtitleRowsOfAPlainTable() throws {
+        let session = SceneSession(CustomPresentationScene.self)
+        let first = (session.scene as! CustomPresentationScene).first!
+        session.advance(to: 0)
+        try session.within {
+            let table = first.tableView
+            #expect(table.style == .plain && table.numberOfSections == 1 && table.numberOfRows(inSection: 0) == 6)
+            // The header scrolls with the list and sits below the status bar (the automatic top inset).
+            #expect(table.adjustedContentInset.top == first.view.safeAreaInsets.top && first.view.safeAreaInsets.top > 0)
+            #expect(table.tableHeaderView?.frame.height == 72)
+            #expect(table.indexPathsForVisibleRows == (0..<6).map { IndexPath(row: $0, section: 0) })
+            for (row, message) in first.messages.enumerated() {
+                let path = IndexPath(row: row, section: 0)
+                let cell = try #require(table.cellForRow(at: path))
+                let content = try #require(cell.contentConfiguration as? UIListContentConfiguration)
+                #expect(content.text == message.sender && content.secondaryText == message.subject)
+                #expect(content.image?.size == CGSize(width: 48, height: 48) && content.imageProperties.cornerRadius == 10)
+                #expect(cell.accessoryType == .disclosureIndicator)
+                // Rows follow each other under the header: 8 pt margins around the 48 pt avatar.
+                #expect(table.rectForRow(at: path) == CGRect(x: 0, y: 72 + 64 * CGFloat(row), width: 393, height: 64))
+                // Each row's separator is a hairline from the text's leading edge to the row's trailing edge,
+                // the last one included (the empty footer view stops filler rows, not the separator).
+                let line = cell.separatorLine
+                #expect(!line.isHidden)
+                #expect(line.frame.minX == cell.textLeading && line.frame.minX > 16 + 48 && line.frame.maxX == 393)
+                #expect(line.frame.maxY == 64 && line.frame.height <= 1)
+            }
+        }
     }
 }
