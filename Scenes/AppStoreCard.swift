@@ -147,7 +147,7 @@ final class TodayHeaderView: UICollectionReusableView {
     private let initials = UILabel()
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
-    required init(frame: CGRect) {
+    override init(frame: CGRect) {
         super.init(frame: frame)
         dateLabel.text = "Monday, November 24".uppercased()
         dateLabel.font = .systemFont(ofSize: 13, weight: .semibold)

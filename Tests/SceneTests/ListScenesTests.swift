@@ -166,36 +166,3 @@ private func near(_ a: CGRect, _ b: CGRect, _ tolerance: CGFloat = 0.01) -> Bool
         #expect(session.within { scene.app.tabBar.superview } === scene.app.view)
     }
 }
-
-/// custom-presentation: the inbox is a plain table view of subtitle rows, with separators as iOS draws them.
-@Suite struct Inbox {
-    @Test func messagesAreSubtitleRowsOfAPlainTable() throws {
-        let session = SceneSession(CustomPresentationScene.self)
-        let first = (session.scene as! CustomPresentationScene).first!
-        session.advance(to: 0)
-        try session.within {
-            let table = first.tableView
-            #expect(table.style == .plain && table.numberOfSections == 1 && table.numberOfRows(inSection: 0) == 6)
-            // The header scrolls with the list and sits below the status bar (the automatic top inset).
-            #expect(table.adjustedContentInset.top == first.view.safeAreaInsets.top && first.view.safeAreaInsets.top > 0)
-            #expect(table.tableHeaderView?.frame.height == 72)
-            #expect(table.indexPathsForVisibleRows == (0..<6).map { IndexPath(row: $0, section: 0) })
-            for (row, message) in first.messages.enumerated() {
-                let path = IndexPath(row: row, section: 0)
-                let cell = try #require(table.cellForRow(at: path))
-                let content = try #require(cell.contentConfiguration as? UIListContentConfiguration)
-                #expect(content.text == message.sender && content.secondaryText == message.subject)
-                #expect(content.image?.size == CGSize(width: 48, height: 48) && content.imageProperties.cornerRadius == 10)
-                #expect(cell.accessoryType == .disclosureIndicator)
-                // Rows follow each other under the header: 8 pt margins around the 48 pt avatar.
-                #expect(table.rectForRow(at: path) == CGRect(x: 0, y: 72 + 64 * CGFloat(row), width: 393, height: 64))
-                // Each row's separator is a hairline from the text's leading edge to the row's trailing edge,
-                // the last one included (the empty footer view stops filler rows, not the separator).
-                let line = cell.separatorLine
-                #expect(!line.isHidden)
-                #expect(line.frame.minX == cell.textLeading && line.frame.minX > 16 + 48 && line.frame.maxX == 393)
-                #expect(line.frame.maxY == 64 && line.frame.height <= 1)
-            }
-        }
-    }
-}
