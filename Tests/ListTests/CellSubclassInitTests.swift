@@ -54,3 +54,16 @@ private final class Source: NSObject, UITableViewDataSource {
         #expect(header?.madeBy == "init(reuseIdentifier:) header")
     }
 }
+
+@Suite struct TableViewControllerPassthroughTests {
+    @Test func refreshControlIsTheTablesOwn() {
+        let controller = UITableViewController(style: .insetGrouped)
+        #expect(controller.tableView.style == .insetGrouped)
+        let refresh = UIRefreshControl()
+        controller.refreshControl = refresh
+        #expect(controller.tableView.refreshControl === refresh)
+        #expect(controller.refreshControl === refresh)
+        controller.tableView.refreshControl = nil
+        #expect(controller.refreshControl == nil)
+    }
+}

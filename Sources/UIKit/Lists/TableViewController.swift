@@ -41,6 +41,11 @@ open class UITableViewController: UIViewController, UITableViewDataSource, UITab
         storedTableView = table
         view = table
     }
+    /// The table view's refresh control (as on iOS, the controller's property is the table's).
+    open var refreshControl: UIRefreshControl? {
+        get { tableView.refreshControl }
+        set { tableView.refreshControl = newValue }
+    }
     /// Deselects the selected rows as the view appears: alongside the transition when there is one (the
     /// highlight fades with its progress, and comes back if the transition is cancelled), else animated.
     open var clearsSelectionOnViewWillAppear = true
