@@ -118,6 +118,20 @@ final class RecordingScrollView: UIScrollView, UIScrollViewDelegate {
         }
     }
 
+    @Test func anInsetSetInAWindowBeforeTheFirstLayoutStillStartsTheContentUnderIt() {
+        Timeline.$current.withValue(Timeline()) {
+            let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 393, height: 852))
+            let scroll = RecordingScrollView(frame: window.bounds)
+            scroll.contentSize = CGSize(width: 393, height: 2000)
+            window.addSubview(scroll)
+            scroll.contentInset = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+            window.layoutIfNeeded()
+            #expect(scroll.adjustedContentInset.top == window.safeAreaInsets.top + 10 && window.safeAreaInsets.top > 0)
+            #expect(scroll.contentOffset.y == -scroll.adjustedContentInset.top)
+            #expect(scroll.didChangeCalls == 1 && scroll.delegateCalls == 1)
+        }
+    }
+
     @Test func largeTitlesStartTheFirstRowUnderTheFullBar() {
         let list = ListController()
         let nav = UINavigationController(rootViewController: list)

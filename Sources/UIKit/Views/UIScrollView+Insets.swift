@@ -66,7 +66,9 @@ extension UIScrollView {
     /// `contentInset`, the behaviour or the refresh control changed: report a new adjusted inset at once
     /// (the content offset stays where the app put it, as on iOS).
     func adjustedContentInsetInputsChanged() {
-        guard window != nil else { return }
+        // Before the first layout pass nothing is reported here: that pass reports the inset and places the
+        // resting offset at −inset (a scroll view never scrolled starts with its content under the bars).
+        guard window != nil, insetState.reported != nil else { return }
         reportAdjustedInset(movingRestingOffset: false)
     }
 
