@@ -1,4 +1,5 @@
 @_exported import CoreGraphics
+import Foundation
 
 /// The virtual clock and event queue every animation runs on. Nothing in this package reads the wall clock:
 /// `CACurrentMediaTime()` answers `Timeline.current.now`, and the Stage advances it frame by frame.
@@ -34,7 +35,12 @@ public final class Timeline: @unchecked Sendable {
 
     /// Labelled moments (transition begins and ends, touches), for planning goldens and plots.
     public private(set) var marks: [(time: TimeInterval, label: String)] = []
-    public func mark(_ label: String) { marks.append((now, label)) }
+    public func mark(_ label: String) { queueLock.withLock { marks.append((now, label)) } }
+
+    /// Guards the event queue and the marks. A bound timeline belongs to one task at a time; the unbound one
+    /// is shared by every thread that runs outside a binding (tests in parallel, a user's own unit tests), so
+    /// its queue must not be mutated by two threads at once.
+    private let queueLock = NSLock()
 
     /// Marks the start of a transition named `label`. Clip planning, filmstrips, plots and scene goldens
     /// take a transition to be the span from this mark to the matching `markTransitionEnd`. View-controller
@@ -46,8 +52,20 @@ public final class Timeline: @unchecked Sendable {
         mark("transition.end \(label) \(completed ? "completed" : "cancelled")")
     }
 
-    /// Open CATransaction scopes, innermost last.
-    var transactions: [[String: Any]] = []
+    /// Open CATransaction scopes, innermost last. Outside any binding they are kept per thread: scopes opened
+    /// by code on different threads (parallel tests) are unrelated, and one shared stack would be a data race.
+    var transactions: [[String: Any]] {
+        get {
+            if isBound { return boundTransactions }
+            return Thread.current.threadDictionary[Self.threadTransactionsKey] as? [[String: Any]] ?? []
+        }
+        set {
+            if isBound { boundTransactions = newValue; return }
+            Thread.current.threadDictionary[Self.threadTransactionsKey] = newValue
+        }
+    }
+    private var boundTransactions: [[String: Any]] = []
+    private static let threadTransactionsKey = "render-transition.QuartzCore.transactions"
 
     public init() {}
 
@@ -57,32 +75,36 @@ public final class Timeline: @unchecked Sendable {
     @discardableResult
     package func schedule(at time: TimeInterval, _ work: @escaping () -> Void) -> Int {
         checkUsage(time.isFinite, "Timeline.schedule: time must be finite")
-        events.append(Event(time: max(time, now), order: nextOrder, work: work))
-        nextOrder += 1
-        return nextOrder - 1
+        return queueLock.withLock {
+            events.append(Event(time: max(time, now), order: nextOrder, work: work))
+            nextOrder += 1
+            return nextOrder - 1
+        }
     }
 
     /// Removes a pending event (nothing happens if it already ran), so a re-timed animation does not keep
     /// the timeline busy until its old end.
     package func cancel(_ event: Int) {
-        events.removeAll { $0.order == event }
+        queueLock.withLock { events.removeAll { $0.order == event } }
     }
 
     /// The time of the earliest pending event.
-    package var nextEventTime: TimeInterval? { events.min(by: Self.earlier)?.time }
+    package var nextEventTime: TimeInterval? { queueLock.withLock { events.min(by: Self.earlier)?.time } }
 
     /// Whether anything is still scheduled.
-    package var isIdle: Bool { events.isEmpty }
+    package var isIdle: Bool { queueLock.withLock { events.isEmpty } }
 
     /// Moves the clock forward to `time`, running every event due on the way at its own time, in order.
     /// Events may schedule further events; those run too if they fall due before `time`.
     package func advance(to time: TimeInterval) {
         checkUsage(time >= now, "Timeline.advance: time runs forward only (\(time) < \(now))")
-        while let index = events.indices.min(by: { Self.earlier(events[$0], events[$1]) }),
-              events[index].time <= time {
-            let event = events.remove(at: index)
+        while let event = queueLock.withLock({ () -> Event? in
+            guard let index = events.indices.min(by: { Self.earlier(events[$0], events[$1]) }),
+                  events[index].time <= time else { return nil }
+            return events.remove(at: index)
+        }) {
             now = event.time
-            event.work()
+            event.work()   // outside the lock: work schedules further events
         }
         now = time
     }

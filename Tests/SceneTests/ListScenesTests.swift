@@ -13,16 +13,7 @@ import QuartzCore
     /// A clip streamed through one renderer (damage tracking, cached backdrops) equals fresh runs' stills.
     @Test("streamed frames equal fresh stills", arguments: ["settings-push", "photo-zoom"])
     func streamedEqualsFresh(scene name: String) throws {
-        let definition = try #require(scene(named: name)).definition
-        let settings = RenderSettings(device: .iPhoneSE, scale: 1, fps: 30)
-        let plan = try Stage.plan(definition, settings: settings)
-        let times = (0..<plan.frameCount).map(plan.time(ofFrame:))
-        let streamed = try Stage.frames(definition, settings: settings, times: times)
-        #expect(Set(streamed.map(\.bytes)).count > 3, "the scene moves")
-        for index in stride(from: 1, to: times.count, by: max(1, times.count / 8)) {
-            let still = try #require(Stage.frames(definition, settings: settings, times: [times[index]]).first)
-            #expect(streamed[index] == still, "\(name) frame \(index) (t = \(times[index]))")
-        }
+        try expectStreamedFramesEqualFreshStills(scene: name)
     }
 
     /// settings-push: the tapped row is selected under the pushed screen, selected again after the

@@ -76,9 +76,7 @@ open class UITableViewCell: UIView {
         if let legacyText { return legacyText }
         let label = UILabel()
         legacyText = label
-        contentView.addSubview(label)
-        defaultContentConfiguration().textProperties.apply(to: label)
-        setNeedsLayout()
+        adoptLegacyLabel(label, styled: defaultContentConfiguration().textProperties)
         return label
     }
     /// The style's secondary label (nil for `.default`, and while a content configuration is set).
@@ -87,10 +85,15 @@ open class UITableViewCell: UIView {
         if let legacyDetail { return legacyDetail }
         let label = UILabel()
         legacyDetail = label
-        contentView.addSubview(label)
-        defaultContentConfiguration().secondaryTextProperties.apply(to: label)
-        setNeedsLayout()
+        adoptLegacyLabel(label, styled: defaultContentConfiguration().secondaryTextProperties)
         return label
+    }
+    /// Puts a legacy label (already stored, so reading the property again finds it) in the content view with
+    /// the style's text properties.
+    private func adoptLegacyLabel(_ label: UILabel, styled properties: UIListContentConfiguration.TextProperties) {
+        contentView.addSubview(label)
+        properties.apply(to: label)
+        setNeedsLayout()
     }
     /// The style's image view (nil for `.value2`, and while a content configuration is set).
     open var imageView: UIImageView? {
