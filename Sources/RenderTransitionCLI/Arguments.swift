@@ -262,8 +262,8 @@ struct Arguments: Equatable {
             }
             transition = value
         case "--dump-tree":
-            guard value.hasSuffix(".json") else {
-                throw UsageError("--dump-tree writes a JSON document: give a path ending in .json, e.g. --dump-tree tree.json")
+            guard value.hasSuffix(".json") || value.hasSuffix("/") else {
+                throw UsageError("--dump-tree writes JSON layer-tree documents: give a path ending in .json for one moment (with --at), e.g. --dump-tree tree.json --at 0.5, or a folder ending in / for every frame, e.g. --dump-tree output/frames/")
             }
             dumpTree = value
         case "--device":

@@ -11,6 +11,7 @@ extension Command {
                  [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark]
                  [--reduce-motion] [--reduce-transparency] [--trace-gestures] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
+          \(tool) SCENE --dump-tree FOLDER/ [--fps N] [--scale S] [--transition NAME|INDEX]
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
           \(tool) gallery [--out docs/gallery]
@@ -44,7 +45,9 @@ extension Command {
                               0). A clip, GIF, APNG or PNG sequence then runs from 0.2 s before its start
                               to 0.3 s after its end (within the clip; frame i still at the clip's own
                               frame times); a filmstrip spans the transition. --at stays absolute
-          --dump-tree PATH    write the presentation layer tree at --at as a JSON document
+          --dump-tree PATH    write the presentation layer tree at --at as a JSON document; with a folder
+                              (PATH ending in /) and no --at, every frame's tree as frame-00000.json…
+                              (for render-benchmark documents FOLDER)
           --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
                               touches and transitions); names and colours go to PLOT.png.txt and stdout.
                               Without --out only the plot is written.
