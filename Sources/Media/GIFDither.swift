@@ -7,6 +7,8 @@
 struct PaletteMapper {
     let palette: [GIFColor]
     private let search: GIFNearest
+    /// The palette as r, g, b, r, g, b, … for the search over pairs.
+    private let components: [Int]
     /// Colour → low entry | high entry << 8 | level << 16: the pixel takes the high entry where the Bayer
     /// threshold is below `level` (of 64).
     private var cache = GIFColorTable<UInt32>(empty: 0)
@@ -42,6 +44,7 @@ struct PaletteMapper {
     init(palette: [GIFColor]) {
         self.palette = palette
         search = GIFNearest(palette)
+        components = palette.flatMap { [$0.red, $0.green, $0.blue] }
     }
 
     /// Indices of a premultiplied RGBA frame (a translucent pixel maps as its colour over black). Pixels
@@ -84,30 +87,33 @@ struct PaletteMapper {
     /// The dither entry of `color`, computed once per colour.
     private mutating func entry(_ color: GIFColor) -> UInt32 {
         if let cached = cache.value(color) { return cached }
-        let value = Self.mix(color, palette: palette, nearest: search.nearest(color.red, color.green, color.blue))
+        let value = mix(color, nearest: search.nearest(color.red, color.green, color.blue))
         cache.update(color, default: value) { _ in }
         return value
     }
 
     /// The pair and level for `color`: the nearest entry alone, or the blend p1 + level/64·(p2 − p1) with
     /// the least blend error plus `patternWeight` × the pattern's own variance, if that beats it.
-    static func mix(_ color: GIFColor, palette: [GIFColor], nearest p1: Int) -> UInt32 {
-        let r = color.red, g = color.green, b = color.blue
+    func mix(_ color: GIFColor, nearest p1: Int) -> UInt32 {
+        let wr = GIFMetric.red, wg = GIFMetric.green, wb = GIFMetric.blue, levels = Self.levels
         let base = palette[p1]
-        let e1 = GIFMetric.distance(r, g, b, base)
-        guard e1 > tolerance else { return UInt32(p1) | UInt32(p1) << 8 }
-        let cr = r - base.red, cg = g - base.green, cb = b - base.blue
+        let cr = color.red - base.red, cg = color.green - base.green, cb = color.blue - base.blue
+        let e1 = wr * cr * cr + wg * cg * cg + wb * cb * cb
+        guard e1 > Self.tolerance else { return UInt32(p1) | UInt32(p1) << 8 }
         var bestCost = Double(e1), best = UInt32(p1) | UInt32(p1) << 8
-        for (j, other) in palette.enumerated() where j != p1 {
-            let dr = other.red - base.red, dg = other.green - base.green, db = other.blue - base.blue
-            let proj = GIFMetric.red * cr * dr + GIFMetric.green * cg * dg + GIFMetric.blue * cb * db
-            guard proj > 0 else { continue }
-            let dd = GIFMetric.red * dr * dr + GIFMetric.green * dg * dg + GIFMetric.blue * db * db
-            let level = min(levels, (proj * levels * 2 + dd) / (2 * dd))
-            guard level > 0 else { continue }
-            let t = Double(level) / Double(levels)
-            let cost = Double(e1) - 2 * t * Double(proj) + t * t * Double(dd) + patternWeight * t * (1 - t) * Double(dd)
-            if cost < bestCost { bestCost = cost; best = UInt32(p1) | UInt32(j) << 8 | UInt32(level) << 16 }
+        components.withUnsafeBufferPointer { c in
+            let r1 = c[3 * p1], g1 = c[3 * p1 + 1], b1 = c[3 * p1 + 2]
+            for j in 0..<palette.count where j != p1 {
+                let dr = c[3 * j] - r1, dg = c[3 * j + 1] - g1, db = c[3 * j + 2] - b1
+                let proj = wr * cr * dr + wg * cg * dg + wb * cb * db
+                guard proj > 0 else { continue }
+                let dd = wr * dr * dr + wg * dg * dg + wb * db * db
+                let level = min(levels, (proj * levels * 2 + dd) / (2 * dd))
+                guard level > 0 else { continue }
+                let t = Double(level) / Double(levels)
+                let cost = Double(e1) - 2 * t * Double(proj) + t * t * Double(dd) + Self.patternWeight * t * (1 - t) * Double(dd)
+                if cost < bestCost { bestCost = cost; best = UInt32(p1) | UInt32(j) << 8 | UInt32(level) << 16 }
+            }
         }
         return best
     }
