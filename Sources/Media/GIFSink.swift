@@ -138,14 +138,18 @@ public final class GIFSink: FrameSink {
     /// The bounding box of the pixels whose index changed (x, y, width, height), or nil.
     private func changedRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int)? {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            let row = y * width
-            var x = 0
-            while x < width {
-                if a[row + x] != b[row + x] {
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = y
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    let row = y * width
+                    var first = 0
+                    while first < width && a[row + first] == b[row + first] { first += 1 }
+                    guard first < width else { continue }
+                    var last = width - 1
+                    while a[row + last] == b[row + last] { last -= 1 }
+                    minX = min(minX, first); maxX = max(maxX, last)
+                    minY = min(minY, y); maxY = y
                 }
-                x += 1
             }
         }
         return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
@@ -155,11 +159,17 @@ public final class GIFSink: FrameSink {
     private func imageBlock(_ indices: [UInt8], previous: [UInt8]?, rect: (Int, Int, Int, Int), width: Int) -> [UInt8] {
         let (x0, y0, w, h) = rect
         var pixels = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y0 + y) * width + x0 + x
-                let value = indices[i]
-                pixels[y * w + x] = previous.map { $0[i] == value ? 255 : value } ?? value
+        let old = previous ?? []
+        pixels.withUnsafeMutableBufferPointer { out in
+            indices.withUnsafeBufferPointer { now in
+                old.withUnsafeBufferPointer { old in
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            let i = (y0 + y) * width + x0 + x, value = now[i]
+                            out[y * w + x] = !old.isEmpty && old[i] == value ? 255 : value
+                        }
+                    }
+                }
             }
         }
         return [0x2C] + le16(x0) + le16(y0) + le16(w) + le16(h) + [0, 8] + GIFLZW.encode(pixels)
