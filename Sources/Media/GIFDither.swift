@@ -7,8 +7,6 @@
 struct PaletteMapper {
     let palette: [GIFColor]
     private let search: GIFNearest
-    /// The palette as r, g, b, r, g, b, … for the search over pairs.
-    private let components: [Int]
     /// Colour → low entry | high entry << 8 | level << 16: the pixel takes the high entry where the Bayer
     /// threshold is below `level` (of 64).
     private var cache = GIFColorTable<UInt32>(empty: 0)
@@ -44,7 +42,6 @@ struct PaletteMapper {
     init(palette: [GIFColor]) {
         self.palette = palette
         search = GIFNearest(palette)
-        components = palette.flatMap { [$0.red, $0.green, $0.blue] }
     }
 
     /// Indices of a premultiplied RGBA frame (a translucent pixel maps as its colour over black). Pixels
@@ -101,19 +98,16 @@ struct PaletteMapper {
         let e1 = wr * cr * cr + wg * cg * cg + wb * cb * cb
         guard e1 > Self.tolerance else { return UInt32(p1) | UInt32(p1) << 8 }
         var bestCost = Double(e1), best = UInt32(p1) | UInt32(p1) << 8
-        components.withUnsafeBufferPointer { c in
-            let r1 = c[3 * p1], g1 = c[3 * p1 + 1], b1 = c[3 * p1 + 2]
-            for j in 0..<palette.count where j != p1 {
-                let dr = c[3 * j] - r1, dg = c[3 * j + 1] - g1, db = c[3 * j + 2] - b1
-                let proj = wr * cr * dr + wg * cg * dg + wb * cb * db
-                guard proj > 0 else { continue }
-                let dd = wr * dr * dr + wg * dg * dg + wb * db * db
-                let level = min(levels, (proj * levels * 2 + dd) / (2 * dd))
-                guard level > 0 else { continue }
-                let t = Double(level) / Double(levels)
-                let cost = Double(e1) - 2 * t * Double(proj) + t * t * Double(dd) + Self.patternWeight * t * (1 - t) * Double(dd)
-                if cost < bestCost { bestCost = cost; best = UInt32(p1) | UInt32(j) << 8 | UInt32(level) << 16 }
-            }
+        for (j, other) in palette.enumerated() where j != p1 {
+            let dr = other.red - base.red, dg = other.green - base.green, db = other.blue - base.blue
+            let proj = wr * cr * dr + wg * cg * dg + wb * cb * db
+            guard proj > 0 else { continue }
+            let dd = wr * dr * dr + wg * dg * dg + wb * db * db
+            let level = min(levels, (proj * levels * 2 + dd) / (2 * dd))
+            guard level > 0 else { continue }
+            let t = Double(level) / Double(levels)
+            let cost = Double(e1) - 2 * t * Double(proj) + t * t * Double(dd) + Self.patternWeight * t * (1 - t) * Double(dd)
+            if cost < bestCost { bestCost = cost; best = UInt32(p1) | UInt32(j) << 8 | UInt32(level) << 16 }
         }
         return best
     }
