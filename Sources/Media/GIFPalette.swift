@@ -130,6 +130,9 @@ struct ColorHistogram {
 enum GIFPalette {
     /// Lloyd iterations after the median cut; each moves every entry to the mean of the colours nearest it.
     static let refinements = 6
+    /// Colours × iterations at most: a clip of photos (a million distinct colours) gets one pass, so the
+    /// palette's cost stays bounded; UI clips (tens of thousands) get all six.
+    static let refinementBudget = 1_000_000
 
     /// Up to `size` colours for `histogram` (colours sorted, with counts). A clip with no more colours
     /// than that gets them exactly. Otherwise: median cut (the box with the largest squared error is split
@@ -209,7 +212,7 @@ enum GIFPalette {
             return GIFColor(red: (r + w / 2) / w, green: (g + w / 2) / w, blue: (bl + w / 2) / w)
         }
         var nearest = [Int](repeating: 0, count: n)
-        for _ in 0..<refinements {
+        for _ in 0..<max(1, min(refinements, refinementBudget / n)) {
             let search = GIFNearest(palette)
             var w = [Int](repeating: 0, count: palette.count), sums = [Int](repeating: 0, count: 3 * palette.count)
             for i in 0..<n {
