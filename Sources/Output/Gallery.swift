@@ -17,21 +17,51 @@ public enum Gallery {
         ("\(name).mp4", "\(name).gif", "\(name)-filmstrip.png")
     }
 
-    /// Writes the gallery of `scenes` into `directory` (created if needed), scene by scene; each file
-    /// appears only when complete. `progress` gets one line per file written.
+    /// What each scene's files are rendered with, in the order they are written.
+    package typealias Outputs = (video: RenderSettings, gif: RenderSettings, filmstrip: RenderSettings)
+    package static let standardOutputs: Outputs = (videoSettings, gifSettings, filmstripSettings)
+
+    /// Writes the gallery of `scenes` into `directory` (created if needed), up to `workers` scenes at once
+    /// (the machine's cores by default); each file appears only when complete, and every file is the same
+    /// byte for byte whatever the number of workers. `progress` gets one line per file written, scene by
+    /// scene in the order given, on the calling thread.
     public static func write(_ scenes: [SceneDefinition], to directory: URL, progress: (String) -> Void = { _ in }) throws {
-        for scene in scenes {
+        try write(scenes, to: directory, workers: OrderedPool.defaultWorkers, progress: progress)
+    }
+
+    package static func write(_ scenes: [SceneDefinition], to directory: URL, workers: Int, outputs: Outputs = standardOutputs,
+                              progress: (String) -> Void = { _ in }) throws {
+        // Each worker writes one scene's three files; results (the lines, or the first error) come back in order.
+        try OrderedPool.run(count: scenes.count, workers: workers, { index -> Swift.Result<[String], Error> in
+            let scene = scenes[index]
             let names = files(of: scene.name)
-            let outputs: [(String, RenderSettings, OutputTarget)] = [
-                (names.video, videoSettings, .video(directory.appendingPathComponent(names.video))),
-                (names.gif, gifSettings, .gif(directory.appendingPathComponent(names.gif))),
-                (names.filmstrip, filmstripSettings,
+            let targets: [(String, RenderSettings, OutputTarget)] = [
+                (names.video, outputs.video, .video(directory.appendingPathComponent(names.video))),
+                (names.gif, outputs.gif, .gif(directory.appendingPathComponent(names.gif))),
+                (names.filmstrip, outputs.filmstrip,
                  .filmstrip(directory.appendingPathComponent(names.filmstrip), count: filmstripMoments)),
             ]
-            for (name, settings, target) in outputs {
-                try Stage.write(scene, settings: settings, to: target)
-                progress("\(scene.name): \(directory.appendingPathComponent(name).path)")
+            var lines: [String] = []
+            do {
+                for (name, settings, target) in targets {
+                    try Stage.write(scene, settings: settings, to: target)
+                    lines.append("\(scene.name): \(directory.appendingPathComponent(name).path)")
+                }
+                return .success(lines)
+            } catch {
+                // The files already written are reported before the error, as a sequential run would.
+                return .failure(PartialGallery(lines: lines, error: error))
             }
-        }
+        }, deliver: { _, result in
+            switch result {
+            case .success(let lines): lines.forEach(progress)
+            case .failure(let partial as PartialGallery):
+                partial.lines.forEach(progress)
+                throw partial.error
+            case .failure(let error): throw error
+            }
+        })
     }
+
+    private struct PartialGallery: Error { let lines: [String]; let error: Error }
 }
