@@ -8,7 +8,8 @@
 # fails instead of being recorded; failure images go to $CI_OUTPUT/artifacts), then, when TOOL (the
 # package's own RenderTransitionCLI executable) is given, `TOOL verify GOLDENS_DIR` (default Goldens),
 # which writes $CI_OUTPUT/verify/report.md, junit.xml and the expected | actual | diff images.
-# CI_OUTPUT defaults to output/ci inside the package and is emptied first. Both steps run even when the
+# CI_OUTPUT defaults to output/ci inside the package and is emptied first. CONFIGURATION (default release:
+# goldens render through the optimised engine, many times faster than debug) is the build both steps use. Both steps run even when the
 # first fails, so one run shows every failure; the exit status is 1 if either failed. Upload $CI_OUTPUT.
 set -uo pipefail
 
@@ -24,11 +25,12 @@ out="$(cd "$out" && pwd)"
 export CI=true
 export SNAPSHOT_ARTIFACTS="$out/artifacts"
 
-swift build || exit 1
+config="${CONFIGURATION:-release}"
+swift build -c "$config" || exit 1
 status=0
-swift test || status=1
+swift test -c "$config" || status=1
 if [ -n "$tool" ]; then
-    bin="$(swift build --show-bin-path)"
+    bin="$(swift build -c "$config" --show-bin-path)"
     "$bin/$tool" verify "$goldens" --junit "$out/verify/junit.xml" --out "$out/verify" || status=1
 fi
 echo "ci-example: $([ $status -eq 0 ] && echo passed || echo FAILED); reports and failure images in $out" >&2
