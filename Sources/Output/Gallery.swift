@@ -49,7 +49,7 @@ public enum Gallery {
                     if case .video = target {
                         // One H.264 encode at a time: libx264 already uses every core, and its buffers are
                         // the largest of a render (hundreds of MB at 2×), so memory stays one encoder's.
-                        try videoEncoder.withLock { _ in try Stage.write(scene, settings: settings, to: target) }
+                        _ = try videoEncoder.withLock { _ in try Stage.write(scene, settings: settings, to: target) }
                     } else {
                         try Stage.write(scene, settings: settings, to: target)
                     }
