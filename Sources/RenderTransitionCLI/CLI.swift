@@ -381,7 +381,7 @@ struct Command {
         try OutputPathCheck.check(path, option: "--out", isDirectory: true)
         let directory = URL(fileURLWithPath: path)
         var written: [JSON] = []
-        try Gallery.write(scenes.all, to: directory) { line in
+        try Gallery.write(scenes.all, to: directory, workers: arguments.jobs ?? OrderedPool.defaultWorkers) { line in
             if arguments.json {
                 written.append(.string(line))
             } else if !arguments.quiet {
