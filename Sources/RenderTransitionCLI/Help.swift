@@ -73,7 +73,7 @@ extension Command {
           --png-level L       zlib level of PNG outputs (sequence, .png, .apng), 0 (none, fastest) to 9
                               (smallest); default 1. The pixels are the same at every level
           --png-filter F      PNG row filter: none, sub, up, paeth or adaptive (libpng's per-row choice);
-                              default up
+                              default none (our UI frames compress best unfiltered)
           --preset P          x264 preset of an .mp4, fastest and largest to slowest and smallest:
                               ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
                               (default medium; faster presets also need less memory)

@@ -31,11 +31,16 @@ import TestSupport
         for bpp in [3, 4] {
             let count = bpp * 17
             // Rows with runs, so that sums tie and differ.
-            let row = (0..<count).map { i in i % 5 == 0 ? random.next() : UInt8(i / 7 * 9) }
-            let above = (0..<count).map { _ in random.next() }
+            var row: [UInt8] = [], above: [UInt8] = []
+            for i in 0..<count {
+                let step = UInt8(i / 7 * 9)
+                row.append(i % 5 == 0 ? random.next() : step)
+                above.append(random.next())
+            }
             func left(_ r: [UInt8], _ i: Int) -> Int { i >= bpp ? Int(r[i - bpp]) : 0 }
             func reference(_ type: Int) -> [UInt8] {
-                [UInt8(type)] + (0..<count).map { i in
+                var out: [UInt8] = [UInt8(type)]
+                for i in 0..<count {
                     let a = left(row, i), b = Int(above[i]), c = left(above, i)
                     let predictor: Int
                     switch type {
@@ -47,8 +52,9 @@ import TestSupport
                         let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
                         predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c
                     }
-                    return UInt8(truncatingIfNeeded: Int(row[i]) - predictor)
+                    out.append(UInt8(truncatingIfNeeded: Int(row[i]) - predictor))
                 }
+                return out
             }
             let out = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * (count + 1))
             defer { out.deallocate() }
@@ -64,8 +70,13 @@ import TestSupport
             #expect(run(.up) == reference(2))
             #expect(run(.paeth) == reference(4))
             // Adaptive: the reference with the smallest sum of |signed byte|, the lowest type on a tie.
-            func cost(_ r: [UInt8]) -> Int { r.dropFirst().reduce(0) { $0 + ($1 < 128 ? Int($1) : 256 - Int($1)) } }
-            let best = (0..<5).min { cost(reference($0)) < cost(reference($1)) || (cost(reference($0)) == cost(reference($1)) && $0 < $1) }!
+            func cost(_ r: [UInt8]) -> Int {
+                var sum = 0
+                for v in r.dropFirst() { sum += v < 128 ? Int(v) : 256 - Int(v) }
+                return sum
+            }
+            var best = 0
+            for type in 1..<5 where cost(reference(type)) < cost(reference(best)) { best = type }
             #expect(run(.adaptive) == reference(best))
         }
     }
