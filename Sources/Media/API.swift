@@ -39,6 +39,10 @@ public enum PNGCodec {
     /// PNG bytes for `image`: 8-bit RGB when every alpha is 255, else 8-bit RGBA; sRGB chunk; the same
     /// input always gives the same bytes.
     public static func encode(_ image: PixelBuffer) throws -> [UInt8] { try encodeImage(image) }
+    /// As `encode(_:)` at another compression level and row filter (the same pixels, another size and speed).
+    public static func encode(_ image: PixelBuffer, options: PNGOptions) throws -> [UInt8] {
+        try encodeImage(image, options: options)
+    }
     /// Decodes any PNG (palette, grey, 16-bit…) to premultiplied RGBA8.
     public static func decode(_ bytes: [UInt8]) throws -> PixelBuffer { try decodeImage(bytes, source: "The data") }
     /// Decodes the PNG file at `url`; errors name the path.

@@ -13,7 +13,7 @@ import Glibc
 /// Each appended frame is compared with the one before: only the rectangle that changed is spooled to a
 /// raw partial file next to the target, and a frame identical to the one before lengthens that frame's
 /// delay instead (memory stays one frame, whatever the clip's length). `finish()` encodes each stored
-/// rectangle with libpng (through `PNGCodec`) and lifts its compressed data into the animation: frame 0
+/// rectangle (through `PNGCodec`, the frames of a batch on all cores) and lifts its compressed data into the animation: frame 0
 /// is the default image (IDAT), later frames are fdAT regions with blend SOURCE over the kept previous
 /// frame (dispose NONE). The file is written to a partial file and renamed over the target; `cancel()`
 /// leaves the target as it was.
@@ -35,7 +35,11 @@ public final class APNGSink: FrameSink {
     private var previous: [UInt8] = []
     private var stored: [StoredFrame] = []
     private var state = SinkState.open
-    public init(file: URL, framesPerSecond: Int) throws {
+    /// How each frame's data is compressed.
+    public let options: PNGOptions
+
+    public init(file: URL, framesPerSecond: Int, options: PNGOptions = .default) throws {
+        self.options = options
         let target = file.standardizedFileURL
         self.file = target
         spool = FrameSpool(for: target)
@@ -135,31 +139,43 @@ public final class APNGSink: FrameSink {
             written += 1
         }
 
-        for (index, frame) in stored.enumerated() {
+        // Frames are compressed a batch at a time, one per core, and written in order: the same bytes
+        // as one at a time.
+        let batch = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        var first = 0
+        while first < stored.count {
             try Interruption.check()
-            let count = frame.rect.width * frame.rect.height * 4
-            var region = PixelBuffer(width: frame.rect.width, height: frame.rect.height)
-            region.bytes = try spool.read(count, frame: index)
-            let encoded = try compressedData(of: region, alpha: alpha)
-            if index == 0 {
-                try out.append(PNGChunks.signature + encoded.ihdr)
-                for chunk in encoded.ancillary { try out.append(chunk) }
-                actlOffset = out.offset
-                try out.append(PNGChunks.chunk("acTL", [UInt8](repeating: 0, count: 8)))   // counted at the end
+            let range = first..<min(stored.count, first + batch)
+            let regions = try range.map { index -> PixelBuffer in
+                let rect = stored[index].rect
+                var region = PixelBuffer(width: rect.width, height: rect.height)
+                region.bytes = try spool.read(rect.width * rect.height * 4, frame: index)
+                return region
             }
-            let limit = Int(UInt16.max)
-            try writeFrame(frame.rect, encoded.data, ticks: min(frame.ticks, limit))
-            // Longer than a 16-bit delay: go on with one unchanged pixel, so the picture stays.
-            var remaining = frame.ticks - limit
-            if remaining > 0 {
-                var pixel = PixelBuffer(width: 1, height: 1)
-                pixel.bytes = frame.firstPixel
-                let pixelData = try compressedData(of: pixel, alpha: alpha).data
-                while remaining > 0 {
-                    try writeFrame(PixelRect(x: 0, y: 0, width: 1, height: 1), pixelData, ticks: min(remaining, limit))
-                    remaining -= limit
+            let compressed = try Self.compressed(regions, alpha: alpha, options: options, file: file)
+            for (index, encoded) in zip(range, compressed) {
+                let frame = stored[index]
+                if index == 0 {
+                    try out.append(PNGChunks.signature + encoded.ihdr)
+                    for chunk in encoded.ancillary { try out.append(chunk) }
+                    actlOffset = out.offset
+                    try out.append(PNGChunks.chunk("acTL", [UInt8](repeating: 0, count: 8)))   // counted at the end
+                }
+                let limit = Int(UInt16.max)
+                try writeFrame(frame.rect, encoded.data, ticks: min(frame.ticks, limit))
+                // Longer than a 16-bit delay: go on with one unchanged pixel, so the picture stays.
+                var remaining = frame.ticks - limit
+                if remaining > 0 {
+                    var pixel = PixelBuffer(width: 1, height: 1)
+                    pixel.bytes = frame.firstPixel
+                    let pixelData = try Self.compressedData(of: pixel, alpha: alpha, options: options, file: file).data
+                    while remaining > 0 {
+                        try writeFrame(PixelRect(x: 0, y: 0, width: 1, height: 1), pixelData, ticks: min(remaining, limit))
+                        remaining -= limit
+                    }
                 }
             }
+            first = range.upperBound
         }
         try out.append(PNGChunks.chunk("IEND", []))
         // num_frames is known only now; num_plays 0 loops forever.
@@ -167,11 +183,32 @@ public final class APNGSink: FrameSink {
         try out.finish()
     }
 
-    /// `image` encoded by libpng in the animation's colour type: the zlib stream of its IDATs, its IHDR
-    /// chunk, and the ancillary chunks libpng put before the data (sRGB).
-    private func compressedData(of image: PixelBuffer, alpha: Bool) throws -> (data: [UInt8], ihdr: [UInt8], ancillary: [[UInt8]]) {
-        let png = try PNGCodec.encodeImage(image, alpha: alpha)
-        let chunks = try PNGChunks.parse(png, source: "libpng's encoding of a frame of \(file.path)")
+    typealias Compressed = (data: [UInt8], ihdr: [UInt8], ancillary: [[UInt8]])
+
+    /// `compressedData` of each image, on as many threads as there are images.
+    private static func compressed(_ images: [PixelBuffer], alpha: Bool, options: PNGOptions, file: URL) throws -> [Compressed] {
+        if images.count == 1 { return [try compressedData(of: images[0], alpha: alpha, options: options, file: file)] }
+        // Each thread writes only its own slot.
+        final class Slots: @unchecked Sendable {
+            var results: UnsafeMutableBufferPointer<Result<Compressed, Error>?>
+            init(_ count: Int) {
+                results = .allocate(capacity: count)
+                results.initialize(repeating: nil)
+            }
+            deinit { results.deinitialize(); results.deallocate() }
+        }
+        let slots = Slots(images.count)
+        DispatchQueue.concurrentPerform(iterations: images.count) { index in
+            slots.results[index] = Result { try compressedData(of: images[index], alpha: alpha, options: options, file: file) }
+        }
+        return try slots.results.map { try $0!.get() }
+    }
+
+    /// `image` encoded as a PNG in the animation's colour type: the zlib stream of its IDATs, its IHDR
+    /// chunk, and the ancillary chunks before the data (sRGB).
+    private static func compressedData(of image: PixelBuffer, alpha: Bool, options: PNGOptions, file: URL) throws -> Compressed {
+        let png = try PNGCodec.encodeImage(image, alpha: alpha, options: options)
+        let chunks = try PNGChunks.parse(png, source: "the PNG encoding of a frame of \(file.path)")
         var data: [UInt8] = [], ihdr: [UInt8] = [], ancillary: [[UInt8]] = []
         for chunk in chunks {
             switch chunk.type {

@@ -3,9 +3,42 @@ internal import CFFmpeg
 import Foundation
 import Raster
 
+/// x264's speed/size trade-off and quality for `MP4Sink`.
+public struct H264Options: Equatable, Sendable {
+    /// x264's presets, fastest (largest files, least memory) first.
+    public enum Preset: String, CaseIterable, Equatable, Sendable {
+        case ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
+    }
+    public var preset: Preset
+    /// Constant rate factor: 0 lossless … 51 smallest; about 6 more halves the size.
+    public var crf: Int
+
+    public static let crfRange = 0...51
+    /// What `MP4Sink` has always used: medium, CRF 18 (visually lossless for UI).
+    public static let `default` = H264Options(preset: .medium, uncheckedCRF: 18)
+
+    /// Fails for a CRF outside 0…51.
+    public init(preset: Preset, crf: Int) throws {
+        guard Self.crfRange.contains(crf) else {
+            throw MediaError("CRF \(crf) is not supported: use a whole number from 0 (lossless) to 51 (smallest"
+                             + " files); the default is \(Self.default.crf).")
+        }
+        self.init(preset: preset, uncheckedCRF: crf)
+    }
+
+    /// Fails for a CRF set outside 0…51 after `init`.
+    public func validate() throws { _ = try H264Options(preset: preset, crf: crf) }
+
+    init(preset: Preset, uncheckedCRF crf: Int) {
+        self.preset = preset
+        self.crf = crf
+    }
+}
+
 /// H.264 (libx264) in MP4, yuv420p BT.709 limited range, tagged BT.709, constant frame rate, faststart.
 ///
-/// - Encoding: libx264 with profile High, CRF 18 and the preset `MP4Sink.defaultPreset`; `pts` = frame
+/// - Encoding: libx264 with profile High, CRF 18 and the preset `MP4Sink.defaultPreset` (or the given
+///   `H264Options`); `pts` = frame
 ///   index in a time base of 1/fps, so every appended frame becomes exactly one frame of the file (checked
 ///   at `finish()`).
 /// - Colour: frames are treated as opaque — a premultiplied pixel with alpha < 255 shows composited over
@@ -50,7 +83,19 @@ public final class MP4Sink: FrameSink {
 
     /// As `init(file:width:height:framesPerSecond:)` with another x264 preset ("ultrafast" … "veryslow").
     /// Presets faster than "fast" may not use High-profile tools, so the file may report a lower profile.
-    public init(file: URL, width: Int, height: Int, framesPerSecond: Int, preset: String) throws {
+    public convenience init(file: URL, width: Int, height: Int, framesPerSecond: Int, preset: String) throws {
+        try self.init(file: file, width: width, height: height, framesPerSecond: framesPerSecond, preset: preset,
+                      crf: H264Options.default.crf)
+    }
+
+    /// As `init(file:width:height:framesPerSecond:)` with an x264 preset and CRF (`H264Options`).
+    public convenience init(file: URL, width: Int, height: Int, framesPerSecond: Int, options: H264Options) throws {
+        try self.init(file: file, width: width, height: height, framesPerSecond: framesPerSecond,
+                      preset: options.preset.rawValue, crf: options.crf)
+    }
+
+    /// `crf`: x264's constant rate factor, 0 (lossless, High 4:4:4 Predictive profile) … 51 (smallest).
+    public init(file: URL, width: Int, height: Int, framesPerSecond: Int, preset: String, crf: Int) throws {
         let target = file.standardizedFileURL
         self.file = target
         self.width = width
@@ -71,11 +116,15 @@ public final class MP4Sink: FrameSink {
         guard presets.contains(preset) else {
             throw MediaError("Cannot write \(path): \"\(preset)\" is not an x264 preset; use one of \(presets.joined(separator: ", ")).")
         }
+        guard H264Options.crfRange.contains(crf) else {
+            throw MediaError("Cannot write \(path): CRF \(crf) is not supported; use a whole number from 0 (lossless)"
+                             + " to 51 (smallest); the default is \(H264Options.default.crf).")
+        }
         try AtomicOutput.prepareFileTarget(target, what: "the MP4 file")
         let partial = AtomicOutput.freshPartialFile(for: target)
         self.partial = partial
         do {
-            try open(partial: partial.path, preset: preset)
+            try open(partial: partial.path, preset: preset, crf: crf)
         } catch {
             tearDown()
             throw error
@@ -86,7 +135,7 @@ public final class MP4Sink: FrameSink {
 
     private var context: String { "writing \(file.path)" }
 
-    private func open(partial: String, preset: String) throws {
+    private func open(partial: String, preset: String, crf: Int) throws {
         guard let encoder = avcodec_find_encoder_by_name("libx264") else {
             throw MediaError("Cannot write \(file.path): this FFmpeg (libavcodec) has no libx264 encoder."
                              + " Install an FFmpeg built with --enable-libx264 (Debian: libavcodec59 with libx264).")
@@ -112,7 +161,9 @@ public final class MP4Sink: FrameSink {
         if (format.pointer.pointee.oformat.pointee.flags & AVFMT_GLOBALHEADER) != 0 {
             c.pointee.flags |= Int32(AV_CODEC_FLAG_GLOBAL_HEADER)
         }
-        for (key, value) in [("preset", preset), ("profile", "high"), ("crf", "18")] {
+        // Lossless (CRF 0) needs High 4:4:4 Predictive, which x264 picks itself; High refuses it.
+        let profile = crf == 0 ? [] : [("profile", "high")]
+        for (key, value) in [("preset", preset)] + profile + [("crf", String(crf))] {
             try check(av_opt_set(c.pointee.priv_data, key, value, 0), "av_opt_set(\(key)=\(value))", context)
         }
         try check(avcodec_open2(c, encoder, nil), "avcodec_open2", "opening libx264 for \(file.path)")

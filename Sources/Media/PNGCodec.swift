@@ -1,4 +1,4 @@
-// PNG encoding and decoding through libpng's simplified API (png_image_*), which reports errors through
+// PNG decoding through libpng's simplified API (png_image_*), which reports errors through
 // png_image.message instead of longjmp, so no setjmp/longjmp ever crosses Swift frames.
 internal import CPNG
 import CoreGraphics
@@ -6,7 +6,6 @@ import Foundation
 import Raster
 
 /// PNG_FORMAT_* values (png.h): the composite macros are not all imported into Swift.
-private let pngFormatRGB = UInt32(PNG_FORMAT_FLAG_COLOR)
 private let pngFormatRGBA = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
 
 /// Larger images are refused (1 GiB of RGBA), as a guard against absurd or hostile headers.
@@ -109,7 +108,7 @@ extension PNGCodec {
 
     /// Encodes to PNG bytes: straight alpha, 8 bits per channel, sRGB chunk; RGB when every alpha is 255.
     /// `alpha` forces RGBA (true) or RGB (false, for opaque images only): APNG frames share one colour type.
-    static func encodeImage(_ image: PixelBuffer, alpha: Bool? = nil) throws -> [UInt8] {
+    static func encodeImage(_ image: PixelBuffer, alpha: Bool? = nil, options: PNGOptions = .default) throws -> [UInt8] {
         let width = image.width, height = image.height
         guard width > 0, height > 0, width <= Int(Int32.max) / 4, height <= Int(Int32.max),
               width * height <= maximumPixelCount else {
@@ -122,42 +121,7 @@ extension PNGCodec {
         }
         assert(alpha != false || isOpaque(image), "RGB would drop this image's alpha")
         let opaque = alpha.map { !$0 } ?? isOpaque(image)
-        let pixels = straightPixels(image, opaque: opaque)
-        let channels = opaque ? 3 : 4
-
-        var png = png_image()
-        png.version = UInt32(PNG_IMAGE_VERSION)
-        png.width = UInt32(width)
-        png.height = UInt32(height)
-        png.format = opaque ? pngFormatRGB : pngFormatRGBA
-        defer { png_image_free(&png) }
-
-        // Upper bound from PNG_IMAGE_PNG_SIZE_MAX (png.h): data + filter bytes, zlib worst case, chunks.
-        let data = (width * channels + 1) * height
-        let zlib = data + (data + 7) / 8 + (data + 63) / 64 + 11
-        var capacity = zlib + 8 + 25 + 16 + 44 + 12 + 12 + 12 * (zlib / 8192 + 1) + 1024
-        for _ in 0..<2 {
-            var output = [UInt8](repeating: 0, count: capacity)
-            var size = capacity
-            let ok = output.withUnsafeMutableBytes { out in
-                pixels.withUnsafeBytes { input in
-                    png_image_write_to_memory(&png, out.baseAddress, &size, 0, input.baseAddress,
-                                              Int32(width * channels), nil)
-                }
-            }
-            if ok != 0 {
-                output.removeSubrange(size...)
-                return output
-            }
-            if size > capacity {  // buffer too small: libpng reports the size it needs
-                capacity = size
-                png_image_free(&png)
-                png.warning_or_error = 0
-                continue
-            }
-            throw MediaError("libpng could not encode a \(width)×\(height) image: \(message(of: png))")
-        }
-        throw MediaError("libpng could not encode a \(width)×\(height) image: output buffer size mismatch")
+        return try PNGWriter.encode(image, alpha: !opaque, options: options)
     }
 
     /// Decodes PNG bytes to straight RGBA8 (any PNG colour type, bit depth, palette or gamma).

@@ -37,13 +37,18 @@ public final class PNGSequenceSink: FrameSink {
     /// beside it, on its file system.
     let resolved: URL
     private var partial: URL?
-    private var frameCount = 0
+    /// How the frames are compressed.
+    public let options: PNGOptions
+    // `frameSize` and `admitted` belong to the thread that appends; `frameCount` to the one that writes
+    // (another one under `PipelinedSink`).
+    private var frameCount = 0, admitted = 0
     private var frameSize: (width: Int, height: Int)?
     private var state = SinkState.open
 
     /// Fails (before any rendering) when `directory` exists as a file, holds a `frame-NNNNN.png` that is
     /// not a file, or its parent can neither be found nor created, or is not writable.
-    public init(directory: URL) throws {
+    public init(directory: URL, options: PNGOptions = .default) throws {
+        self.options = options
         let target = directory.standardizedFileURL
         self.directory = target
         if AtomicOutput.kind(of: target.path) == .other {
@@ -77,16 +82,28 @@ public final class PNGSequenceSink: FrameSink {
     }
 
     public func append(_ frame: PixelBuffer) throws {
+        try admit(frame)
+        try appendEncoded(try PNGCodec.encode(frame, options: options), index: frameCount)
+    }
+
+    /// Checks a frame before it is encoded: the sink is open and the frame has the first frame's size.
+    /// (`PipelinedSink` calls this on the caller's thread, then encodes elsewhere.)
+    func admit(_ frame: PixelBuffer) throws {
         try state.requireOpen("PNG sequence sink", directory.path)
         if let frameSize, frameSize != (frame.width, frame.height) {
-            throw MediaError("Frame \(frameCount) for \(directory.path) is \(frame.width)×\(frame.height) but the"
+            throw MediaError("Frame \(admitted) for \(directory.path) is \(frame.width)×\(frame.height) but the"
                              + " sequence is \(frameSize.width)×\(frameSize.height); all frames must have one size.")
         }
+        frameSize = (frame.width, frame.height)
+        admitted += 1
+    }
+
+    /// Writes the PNG bytes of frame `index`, the next in order, into the partial directory.
+    func appendEncoded(_ bytes: [UInt8], index: Int) throws {
         guard let partial else { return }
-        let bytes = try PNGCodec.encode(frame)
+        assert(index == frameCount, "PNG sequence frames are written in order")
         let name = Self.frameName(frameCount)
         try AtomicOutput.writeFile(bytes, to: partial.appendingPathComponent(name), for: directory.appendingPathComponent(name))
-        frameSize = (frame.width, frame.height)
         frameCount += 1
     }
 
@@ -123,14 +140,17 @@ public final class PNGSequenceSink: FrameSink {
 public final class PNGFileSink: FrameSink {
     /// The file the image ends up in.
     public let file: URL
+    /// How the image is compressed.
+    public let options: PNGOptions
     private var encoded: [UInt8]?
     private var state = SinkState.open
 
     /// Fails (before any rendering) when `file` is an existing directory or its parent can neither be
     /// found nor created, or is not writable.
-    public init(file: URL) throws {
+    public init(file: URL, options: PNGOptions = .default) throws {
         let target = file.standardizedFileURL
         self.file = target
+        self.options = options
         try AtomicOutput.prepareFileTarget(target, what: "the PNG file")
     }
 
@@ -142,7 +162,7 @@ public final class PNGFileSink: FrameSink {
             throw MediaError("A PNG file sink holds exactly one image, but a second frame was appended for"
                              + " \(file.path). Use PNGSequenceSink for several frames, or render one frame.")
         }
-        encoded = try PNGCodec.encode(frame)
+        encoded = try PNGCodec.encode(frame, options: options)
     }
 
     public func finish() throws {

@@ -21,17 +21,56 @@ public enum OutputTarget: Equatable {
     case filmstrip(URL, count: Int)
 }
 
+/// How outputs are encoded: PNG compression, x264's preset and CRF, and how many threads encode.
+/// Every setting of `threads` writes the same bytes; the others trade size or quality for time.
+public struct OutputEncoding: Equatable, Sendable {
+    /// PNG sequences, stills, filmstrips and APNG frames.
+    public var png: PNGOptions
+    /// MP4 clips.
+    public var h264: H264Options
+    /// Threads that encode while the caller renders: nil uses every core (a PNG sequence compresses on
+    /// all of them, other outputs on one beside the renderer); 1 or less renders and encodes in turn on
+    /// the caller's thread, as before the pipeline existed.
+    public var threads: Int?
+
+    public init(png: PNGOptions = .default, h264: H264Options = .default, threads: Int? = nil) {
+        self.png = png
+        self.h264 = h264
+        self.threads = threads
+    }
+
+    public static let `default` = OutputEncoding()
+
+    /// Fails for a PNG level or CRF set out of range (before anything renders).
+    public func validate() throws {
+        try png.validate()
+        try h264.validate()
+    }
+
+    /// Whether rendering and encoding overlap.
+    var pipelined: Bool { (threads ?? 2) > 1 }
+    /// Threads compressing a PNG sequence.
+    var pngWorkers: Int { threads ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// `sink` behind the pipeline when rendering and encoding overlap.
+    func overlapping(_ sink: FrameSink) -> FrameSink { pipelined ? PipelinedSink(sink) : sink }
+}
+
 extension Stage {
     /// Renders `scene` to `target`. Nothing appears at the target path unless the whole render succeeds.
     /// Returns the plan of the clip that was rendered.
     /// `selection` narrows a clip, animation, PNG sequence or filmstrip to one transition
     /// (`ClipPlan.frames(ofTransition:)`); a still's time is always from the start of the clip.
-    /// `progress` hears (frames done, frames in all) after each frame.
+    /// `progress` hears (frames rendered, frames in all) after each frame, in order; encoding may still
+    /// run a few frames behind it. `encoding` says how outputs are compressed and on how many threads.
     @discardableResult
     public static func write(_ scene: SceneDefinition, settings: RenderSettings, to target: OutputTarget,
-                             selection: ClipSelection = .whole,
+                             selection: ClipSelection = .whole, encoding: OutputEncoding = .default,
                              progress: ((Int, Int) -> Void)? = nil) throws -> ClipPlan {
         try settings.validate()
+        do { try encoding.validate() } catch let error as MediaError {
+            throw StageError.unsupportedOutput(path: target.url.path, reason: error.description)
+        }
         let plan = try Stage.plan(scene, settings: settings)
         var frameRange = 0...(plan.frameCount - 1)
         if case .transition(let index) = selection {
@@ -47,25 +86,30 @@ extension Stage {
         switch target {
         case .video(let url):
             try prepareParent(of: url)
-            let sink = try MP4Sink(file: url, width: settings.pixelWidth, height: settings.pixelHeight, framesPerSecond: settings.fps)
-            try render(scene, settings: settings, times: allFrames, into: sink, progress: progress)
+            let sink = try MP4Sink(file: url, width: settings.pixelWidth, height: settings.pixelHeight,
+                                   framesPerSecond: settings.fps, options: encoding.h264)
+            try render(scene, settings: settings, times: allFrames, into: encoding.overlapping(sink), progress: progress)
         case .gif(let url):
             try prepareParent(of: url)
             guard GIFSink.fpsRange.contains(settings.fps) else {
                 throw StageError.invalidFrameRate(settings.fps, allowed: GIFSink.fpsRange, reason: GIFSink.frameRateLimitReason)
             }
-            try render(scene, settings: settings, times: allFrames, into: try GIFSink(file: url, framesPerSecond: settings.fps), progress: progress)
+            let sink = try GIFSink(file: url, framesPerSecond: settings.fps)
+            try render(scene, settings: settings, times: allFrames, into: encoding.overlapping(sink), progress: progress)
         case .apng(let url):
             try prepareParent(of: url)
-            try render(scene, settings: settings, times: allFrames, into: try APNGSink(file: url, framesPerSecond: settings.fps), progress: progress)
+            let sink = try APNGSink(file: url, framesPerSecond: settings.fps, options: encoding.png)
+            try render(scene, settings: settings, times: allFrames, into: encoding.overlapping(sink), progress: progress)
         case .pngSequence(let url):
-            try render(scene, settings: settings, times: allFrames, into: try PNGSequenceSink(directory: url), progress: progress)
+            let sequence = try PNGSequenceSink(directory: url, options: encoding.png)
+            let sink: FrameSink = encoding.pipelined ? PipelinedSink(sequence, workers: encoding.pngWorkers) : sequence
+            try render(scene, settings: settings, times: allFrames, into: sink, progress: progress)
         case .still(let url, let time):
             guard time.isFinite, time >= 0, time <= plan.duration else {
                 throw StageError.timeOutOfRange(time, scene: scene.name, duration: plan.duration)
             }
             try prepareParent(of: url)
-            try render(scene, settings: settings, times: [time], into: try PNGFileSink(file: url), progress: progress)
+            try render(scene, settings: settings, times: [time], into: try PNGFileSink(file: url, options: encoding.png), progress: progress)
         case .filmstrip(let url, let count):
             guard Filmstrip.momentRange.contains(count) else {
                 throw StageError.momentCount(count, allowed: Filmstrip.momentRange)
@@ -85,7 +129,7 @@ extension Stage {
             let collector = CollectingSink()
             try render(scene, settings: settings, times: times, into: collector, progress: progress)
             let frames = collector.frames
-            let sink = try PNGFileSink(file: url)
+            let sink = try PNGFileSink(file: url, options: encoding.png)
             do {
                 try sink.append(Filmstrip.compose(frames))
                 try sink.finish()
@@ -99,8 +143,8 @@ extension Stage {
 
     @discardableResult
     public static func write(_ sceneType: Scene.Type, settings: RenderSettings, to target: OutputTarget,
-                             selection: ClipSelection = .whole) throws -> ClipPlan {
-        try write(sceneType.definition, settings: settings, to: target, selection: selection)
+                             selection: ClipSelection = .whole, encoding: OutputEncoding = .default) throws -> ClipPlan {
+        try write(sceneType.definition, settings: settings, to: target, selection: selection, encoding: encoding)
     }
 
     private static func prepareParent(of url: URL) throws {

@@ -65,9 +65,15 @@ struct Arguments: Equatable {
     var appearance: RenderSettings.Appearance?
     /// `--reduce-motion`, `--reduce-transparency`: the accessibility settings the scene runs with.
     var accessibility: RenderSettings.Accessibility = []
+    /// `--png-level 0…9`, `--png-filter NAME`: PNG compression of sequences, stills, filmstrips and APNGs.
+    var pngLevel: Int?
+    var pngFilter: PNGFilter?
+    /// `--preset NAME`, `--crf 0…51`: x264's settings for an MP4.
+    var preset: H264Options.Preset?
+    var crf: Int?
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
-                               "--record", "--junit", "--appearance", "--shard", "--jobs"]
+                               "--record", "--junit", "--appearance", "--shard", "--jobs", "--png-level", "--png-filter", "--preset", "--crf"]
     static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel",
                         "--trace-gestures", "--reduce-motion", "--reduce-transparency", "--merge-reports"]
     static var allOptions: [String] { valueOptions + flags }
@@ -210,7 +216,8 @@ struct Arguments: Equatable {
         if case .render = result.command {
             try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                               "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance", "--trace-gestures",
-                                              "--reduce-motion", "--reduce-transparency"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
+                                              "--reduce-motion", "--reduce-transparency", "--png-level", "--png-filter", "--preset",
+                                              "--crf"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
     }
@@ -228,7 +235,14 @@ struct Arguments: Equatable {
         let verify: [(Bool, String)] = [(record != nil, "--record"),
          (junit != nil, "--junit"), (clip, "--clip"),
          (shard != nil, "--shard"), (mergeReports, "--merge-reports"), (jobs != nil, "--jobs")]
-        return (render + verify).filter(\.0).map(\.1)
+        return (render + verify).filter(\.0).map(\.1) + givenEncodingOptions
+    }
+
+    /// The encoding options given (a list of its own: one literal of them all is too much for the type checker).
+    private var givenEncodingOptions: [String] {
+        let given: [(Bool, String)] = [(pngLevel != nil, "--png-level"), (pngFilter != nil, "--png-filter"),
+                                       (preset != nil, "--preset"), (crf != nil, "--crf")]
+        return given.filter(\.0).map(\.1)
     }
 
     /// Refuses the first option given that the command does not take (`--out`, `--quiet` and `--json` go anywhere).
@@ -319,6 +333,28 @@ struct Arguments: Equatable {
                 throw UsageError("--plot writes a .png image of the animated properties against time, e.g. \(Self.example(name)).")
             }
             plot = value
+        case "--png-level":
+            guard let n = Int(value), PNGOptions.levelRange.contains(n) else {
+                throw UsageError("invalid value '\(value)' for --png-level: a zlib level from 0 (no compression, fastest) to 9 (smallest files, slowest); the default is \(PNGOptions.default.level), e.g. --png-level 6 for smaller files.")
+            }
+            pngLevel = n
+        case "--png-filter":
+            guard let filter = PNGFilter(rawValue: value.lowercased()) else {
+                throw UsageError("invalid value '\(value)' for --png-filter: one of \(PNGFilter.allCases.map(\.rawValue).joined(separator: ", ")); the default is \(PNGOptions.default.filter.rawValue).")
+            }
+            pngFilter = filter
+        case "--preset":
+            guard let preset = H264Options.Preset(rawValue: value.lowercased()) else {
+                var message = "invalid value '\(value)' for --preset: an x264 preset, from fastest (largest file, least memory) to slowest: \(H264Options.Preset.allCases.map(\.rawValue).joined(separator: ", ")); the default is \(H264Options.default.preset.rawValue)."
+                if let guess = closestName(to: value.lowercased(), among: H264Options.Preset.allCases.map(\.rawValue)) { message += " Did you mean '\(guess)'?" }
+                throw UsageError(message)
+            }
+            self.preset = preset
+        case "--crf":
+            guard let n = Int(value), H264Options.crfRange.contains(n) else {
+                throw UsageError("invalid value '\(value)' for --crf: x264's constant rate factor, a whole number from 0 (lossless) to 51 (smallest files); the default is \(H264Options.default.crf), about 6 more halves the size.")
+            }
+            crf = n
         default:
             fatalError("Arguments: option \(name) is listed but not handled")
         }
@@ -335,6 +371,10 @@ struct Arguments: Equatable {
         case "--dump-tree": "--dump-tree tree.json --at 0.5"
         case "--plot": "--plot output/card-expand-plot.png"
         case "--appearance": "--appearance dark"
+        case "--png-level": "--png-level 6"
+        case "--png-filter": "--png-filter adaptive"
+        case "--preset": "--preset fast"
+        case "--crf": "--crf 23"
         default: "--device iphone-16"
         }
     }

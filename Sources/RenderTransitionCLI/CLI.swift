@@ -173,6 +173,7 @@ struct Command {
             if case .pngSequence = target { try OutputPathCheck.check(path, option: "--out", isDirectory: true) }
             else { try OutputPathCheck.check(path, option: "--out") }
         }
+        try Self.checkEncodingOptions(arguments, for: target)
         let dumpsEveryFrame = arguments.dumpTree?.hasSuffix("/") ?? false
         if let dump = arguments.dumpTree { try OutputPathCheck.check(dump, option: "--dump-tree", isDirectory: dumpsEveryFrame) }
         if let plot = arguments.plot {
@@ -256,6 +257,37 @@ struct Command {
                        bytes: bytes, fields: [("frames", .number(Double(files.count)))], seconds: clock.seconds)
     }
 
+    /// `--preset`/`--crf` shape an MP4 and `--png-level`/`--png-filter` a PNG or APNG: given for another
+    /// output, they would do nothing, so they are refused.
+    static func checkEncodingOptions(_ arguments: Arguments, for target: OutputTarget?) throws {
+        let h264 = [(arguments.preset != nil, "--preset"), (arguments.crf != nil, "--crf")].filter(\.0).map(\.1)
+        let png = [(arguments.pngLevel != nil, "--png-level"), (arguments.pngFilter != nil, "--png-filter")].filter(\.0).map(\.1)
+        switch target {
+        case .video?:
+            if let name = png.first {
+                throw UsageError("\(name) sets PNG compression, but --out is an MP4; use --preset and --crf for MP4 size and speed, or write PNGs (--out a folder/, a .png or an .apng).")
+            }
+        case .gif?, nil:
+            if let name = (h264 + png).first {
+                throw UsageError("\(name) does not apply here: --preset and --crf shape an MP4 (--out clip.mp4), --png-level and --png-filter a PNG sequence, .png or .apng.")
+            }
+        default:
+            if let name = h264.first {
+                throw UsageError("\(name) sets H.264 encoding, but --out is not an MP4; give --out clip.mp4, or use --png-level and --png-filter for PNG outputs.")
+            }
+        }
+    }
+
+    /// How the outputs are encoded, from the options given (the library's defaults otherwise).
+    static func encoding(_ arguments: Arguments) -> OutputEncoding {
+        var encoding = OutputEncoding()
+        if let level = arguments.pngLevel { encoding.png.level = level }
+        if let filter = arguments.pngFilter { encoding.png.filter = filter }
+        if let preset = arguments.preset { encoding.h264.preset = preset }
+        if let crf = arguments.crf { encoding.h264.crf = crf }
+        return encoding
+    }
+
     /// Renders one output with a progress line; returns its summary.
     private func write(_ scene: SceneDefinition, to target: OutputTarget, path: String, device: Device,
                        choice: TransitionChoice?, _ arguments: Arguments) throws -> Summary {
@@ -274,7 +306,7 @@ struct Command {
         let plan: ClipPlan
         do {
             plan = try Stage.write(scene, settings: settings, to: target, selection: choice.map { .transition($0.index) } ?? .whole,
-                                   progress: progress.update(done:total:))
+                                   encoding: Self.encoding(arguments), progress: progress.update(done:total:))
             progress.clear()
         } catch {
             progress.clear()

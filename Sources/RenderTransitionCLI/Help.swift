@@ -10,6 +10,7 @@ extension Command {
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
                  [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark]
                  [--reduce-motion] [--reduce-transparency] [--trace-gestures] [--quiet] [--json]
+                 [--png-level 0-9] [--png-filter F] [--preset P] [--crf 0-51]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --dump-tree FOLDER/ [--fps N] [--scale S] [--transition NAME|INDEX]
           \(tool) SCENE --plot PLOT.png [--device NAME]
@@ -73,6 +74,14 @@ extension Command {
           --reduce-transparency
                               run the scene with Reduce Transparency on
                               (UIAccessibility.isReduceTransparencyEnabled)
+          --png-level L       zlib level of PNG outputs (sequence, .png, .apng), 0 (none, fastest) to 9
+                              (smallest); default 1. The pixels are the same at every level
+          --png-filter F      PNG row filter: none, sub, up, paeth or adaptive (libpng's per-row choice);
+                              default none (our UI frames compress best unfiltered)
+          --preset P          x264 preset of an .mp4, fastest and largest to slowest and smallest:
+                              ultrafast, superfast, veryfast, faster, fast, medium, slow, slower, veryslow
+                              (default medium; faster presets also need less memory)
+          --crf N             x264 quality of an .mp4, 0 (lossless) to 51 (smallest); default 18
           --quiet, -q         no progress line and no summary (errors are still printed)
           --json              print the summary as JSON on stdout, for scripts
           --list              the scenes, with what each shows and how long it lasts
@@ -80,7 +89,9 @@ extension Command {
           --help, -h          this text; after a scene or command (verify, gallery, tree), its own help
 
         While rendering, a progress line shows on stderr when it is a terminal; at the end one line says
-        what was written (path, size, frames, clip length, wall time).
+        what was written (path, size, frames, clip length, wall time). Rendering and encoding run on
+        different cores at once; a PNG sequence compresses its frames on every core. The files are the
+        same bytes whatever the number of cores.
 
         verify checks each scene's goldens in GOLDENS_DIR (SCENE.present-50.png, SCENE.trace.txt, and
         SCENE.clip.apng with --clip) as assertTransitionSnapshots does, writes DIR/report.md (--out DIR,
