@@ -72,7 +72,7 @@ let package = Package(
         .executableTarget(name: "render-transition", dependencies: ["RenderTransitionCLI", "Scenes"]),
         // Speed and memory: ms per frame and peak memory, run in release mode (see README).
         .executableTarget(name: "render-benchmark",
-                          dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "UIKit", "Raster", "Media", "Scenes"]),
+                          dependencies: ["Stage", "Playback", "Compositor", "QuartzCore", "UIKit", "Raster", "Media", "Scenes", "Diagnostics"]),
 
         // Fuzz targets for libFuzzer (scripts/fuzz builds them with -sanitize=fuzzer); a normal build makes
         // each a replayer of the inputs it is given. Seeds and past findings: Fuzz/Corpus.

@@ -25,6 +25,7 @@ let package = Package(
             .product(name: "RenderTransitionCLI", package: "render-transition"),
         ]),
         // Goldens of every scene; they live in __Snapshots__ beside the test file and are not sources.
+        // Run them with `swift test -c release`: from a debug build they render ~20× slower.
         .testTarget(name: "MyTransitionsTests", dependencies: [
             "MyTransitions",
             .product(name: "TransitionTesting", package: "render-transition"),

@@ -3,12 +3,56 @@ import QuartzCore
 import Raster
 import Text
 
-// Text: a layer's LayerText laid out in its bounds through Text and filled as glyph outlines, like any
-// other path (exact coverage, the layer's clips and opacity).
+// Text: a layer's LayerText laid out in its bounds through Text and drawn glyph by glyph from Raster's
+// glyph cache (coverage made once per glyph, size and quarter-pixel phase), or, where the cache does not
+// serve the placement (rotated, flipped in 3-D, scaling), filled as glyph outlines like any other path.
+// Either way with the layer's clips and opacity.
+
+/// The renderer's glyph state: the masks, and the faces they are keyed by (kept alive with them, so an
+/// identity is never reused by another face while its masks are cached).
+final class GlyphState {
+    let cache = GlyphCache()
+    /// Off: every text is filled as outlines (tests compare the two roads).
+    var enabled = true
+    private var faces: [ObjectIdentifier: FontFace] = [:]
+    private var outlines: [GlyphKey: Path] = [:]
+
+    func key(_ glyph: PositionedGlyph) -> GlyphKey {
+        let face = glyph.font.face
+        let id = ObjectIdentifier(face)
+        if faces[id] == nil { faces[id] = face }
+        return GlyphKey(face: id, glyph: glyph.glyph, scale: Double(glyph.font.scale))
+    }
+
+    /// The glyph's outline in layer points, origin on the baseline, y down (as TextLayout.paths places it).
+    func outline(_ key: GlyphKey) -> Path {
+        if let path = outlines[key] { return path }
+        guard let face = faces[key.face] else { return Path() }
+        let s = CGFloat(key.scale)
+        var path = Path()
+        let place = { (p: CGPoint) in CGPoint(x: p.x * s, y: 0 - p.y * s) }
+        for element in face.outline(of: key.glyph).elements {
+            switch element {
+            case .move(let p): path.move(to: place(p))
+            case .line(let p): path.line(to: place(p))
+            case .quadCurve(let p, let c): path.quadCurve(to: place(p), control: place(c))
+            case .curve(let p, let c1, let c2): path.curve(to: place(p), control1: place(c1), control2: place(c2))
+            case .close: path.close()
+            }
+        }
+        // Outlines are only needed on a mask miss; bounded like the text cache.
+        if outlines.count > 4096 { outlines.removeAll(keepingCapacity: true) }
+        outlines[key] = path
+        return path
+    }
+}
+
 extension LayerRenderer {
-    /// Glyph outlines in the layer's bounds space, one path per colour, and the box they cover.
+    /// Glyph outlines in the layer's bounds space, one path per colour (the exact fill), the same runs as
+    /// placed glyphs (the cached road), and the box they cover.
     struct LaidOutText {
         var paths: [(path: Path, color: CGColor)]
+        var runs: [[PlacedGlyph]]
         var extent: CGRect?
     }
 
@@ -34,7 +78,24 @@ extension LayerRenderer {
             }
             return (rasterPath(piece.path).applying(place), piece.color)
         }
-        let result = LaidOutText(paths: paths, extent: extent)
+        // The glyphs of TextLayout.paths()'s pieces: a new run where the colour changes after a glyph
+        // with ink (blanks add no outline, so they join the next piece there too).
+        var runs: [[PlacedGlyph]] = []
+        var current: [PlacedGlyph] = []
+        var hasInk = false
+        var color: CGColor?
+        let ox = Double(s.bounds.minX), oy = Double(s.bounds.minY + top)
+        for line in layout.lines {
+            for glyph in line.glyphs {
+                let runColor = layout.text.runs[glyph.runIndex].color
+                if let c = color, c != runColor, hasInk { runs.append(current); current = []; hasInk = false }
+                color = runColor
+                current.append(PlacedGlyph(key: glyphs.key(glyph), x: ox + Double(glyph.position.x), y: oy + Double(glyph.position.y)))
+                if !glyph.font.face.outline(of: glyph.glyph).elements.isEmpty { hasInk = true }
+            }
+        }
+        if hasInk { runs.append(current) }
+        let result = LaidOutText(paths: paths, runs: runs, extent: extent)
         // A frame's texts are few; a long clip of changing strings must not grow memory without bound.
         if textCache.count > 512 { textCache.removeAll(keepingCapacity: true) }
         textCache[key] = result
@@ -44,7 +105,12 @@ extension LayerRenderer {
     func drawText(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         guard let laidOut = laidOutText(s), !laidOut.paths.isEmpty else { return }
         let localClip = canvas.local(mask(clip, within: canvas.deviceBounds))
-        for (path, color) in laidOut.paths where color.alpha > 0 {
+        let cached = glyphs.enabled && GlyphCache.accepts(placement) && laidOut.runs.count == laidOut.paths.count
+        for (k, (path, color)) in laidOut.paths.enumerated() where color.alpha > 0 {
+            if cached && canvas.buffer.fillGlyphs(laidOut.runs[k], placement: placement, cache: glyphs.cache,
+                                                  outline: glyphs.outline, color: color, opacity: opacity, clip: localClip) {
+                continue
+            }
             canvas.buffer.fill(path.applying(placement), rule: .nonZero, with: .solid(color), opacity: opacity, clip: localClip)
         }
     }

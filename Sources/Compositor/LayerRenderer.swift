@@ -49,6 +49,8 @@ public final class LayerRenderer {
     var masks = MaskStore()
     /// Laid-out texts by their text and bounds: a label is drawn every frame.
     var textCache: [TextKey: LaidOutText] = [:]
+    /// Glyph coverage masks, made once per glyph, size and subpixel phase (LayerRenderer+Text.swift).
+    let glyphs = GlyphState()
     var shapeCache: [ShapeContent: DrawnShape] = [:]
     /// Decoded images by identity: a scene's images are drawn every frame.
     var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]

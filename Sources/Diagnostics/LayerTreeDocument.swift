@@ -662,6 +662,26 @@ extension Stage {
         return session.document(scale: settings.scale, chrome: settings.chrome)
     }
 
+    /// Every frame's presentation tree, in order (or those of one transition): what `render-benchmark
+    /// documents` times and what a still of each moment would draw. `each` hears the frame index and its
+    /// document; the frames are those `write` would render for the same settings and selection.
+    @discardableResult
+    public static func dumpTrees(_ scene: SceneDefinition, settings: RenderSettings, selection: ClipSelection = .whole,
+                                 each: (Int, LayerTreeDocument) throws -> Void) throws -> ClipPlan {
+        try settings.validate()
+        let plan = try Stage.plan(scene, settings: settings)
+        var frames = 0...(plan.frameCount - 1)
+        if case .transition(let index) = selection, plan.transitions.indices.contains(index) {
+            frames = plan.frames(ofTransition: index)
+        }
+        let session = SceneSession(scene, settings: settings)
+        for frame in frames {
+            session.advance(to: plan.time(ofFrame: frame))
+            try each(frame, session.document(scale: settings.scale, chrome: settings.chrome))
+        }
+        return plan
+    }
+
     /// Reads a layer-tree document, with errors that name the file and the JSON path.
     /// `scale`: the scale it will be drawn at when not its own (`--scale`), for checking limits.
     public static func loadDocument(_ url: URL, scale: CGFloat? = nil) throws -> LayerTreeDocument {

@@ -11,9 +11,12 @@ import Glibc
 /// An animated, looping GIF89a.
 ///
 /// GIF needs one palette before the first frame, so frames are spooled to a raw partial file next to the
-/// target (memory stays one frame, whatever the clip's length) while a colour histogram accumulates;
-/// `finish()` builds a 255-colour median-cut palette, dithers each frame into it (4×4 ordered dither,
-/// fixed to the canvas), writes the GIF to a partial file and renames it over the target. Frame delays
+/// target (memory stays two frames, whatever the clip's length) while exact colour counts accumulate —
+/// the first frame's pixels and then only those that changed, so the palette goes to what moves;
+/// `finish()` builds a 255-colour palette (median cut refined by k-means, flat colours kept exact),
+/// maps each frame into it (8×8 ordered dither where a colour falls between entries, fixed to the
+/// canvas), stores each frame as the rectangle that changed with unchanged pixels transparent (disposal
+/// "keep"), writes the GIF to a partial file and renames it over the target. Frame delays
 /// are whole centiseconds, rounded so frame *i* starts at round(100·*i*/fps) cs: no drift at 30 fps
 /// (3, 3, 4, …). `cancel()` leaves the target as it was.
 public final class GIFSink: FrameSink {
@@ -87,19 +90,20 @@ public final class GIFSink: FrameSink {
     private func encode(width: Int, height: Int) throws -> [UInt8] {
         // Index 255 is transparent: "unchanged since the previous frame".
         let palette = histogram.palette(size: 255)
+        histogram = ColorHistogram()   // its table and last frame are no longer needed
         var mapper = PaletteMapper(palette: palette)
         var out: [UInt8] = Array("GIF89a".utf8)
         out += le16(width) + le16(height)
         out += [0xF7, 0, 0]  // global colour table of 256 entries, 8 bits per channel
         for i in 0..<256 {
-            let c = i < palette.count ? palette[i] : (0, 0, 0)
-            out += [c.0, c.1, c.2]
+            let c = i < palette.count ? palette[i] : 0
+            out += [UInt8(c.red), UInt8(c.green), UInt8(c.blue)]
         }
         // Loop forever (NETSCAPE2.0 application extension).
         out += [0x21, 0xFF, 11] + Array("NETSCAPE2.0".utf8) + [3, 1, 0, 0, 0]
 
         let frameBytes = width * height * 4
-        var previous: [UInt8]?
+        var previous: [UInt8]?, previousSource: [UInt8]?
         var pending: (delay: Int, image: [UInt8])?
         func flush() {
             guard let p = pending else { return }
@@ -110,7 +114,7 @@ public final class GIFSink: FrameSink {
         for index in 0..<frameCount {
             try Interruption.check()
             let data = try spool.read(frameBytes, frame: index)
-            let indices = mapper.indices(of: data, width: width, height: height)
+            let indices = mapper.indices(of: data, width: width, height: height, previous: previousSource, previousIndices: previous)
             let delay = centiseconds(index + 1) - centiseconds(index)
             if let previous, let rect = changedRect(previous, indices, width: width, height: height) {
                 flush()
@@ -121,6 +125,7 @@ public final class GIFSink: FrameSink {
                 pending!.delay += delay   // the same picture: show the last one longer
             }
             previous = indices
+            previousSource = data
         }
         flush()
         out.append(0x3B)
@@ -133,14 +138,18 @@ public final class GIFSink: FrameSink {
     /// The bounding box of the pixels whose index changed (x, y, width, height), or nil.
     private func changedRect(_ a: [UInt8], _ b: [UInt8], width: Int, height: Int) -> (Int, Int, Int, Int)? {
         var minX = width, minY = height, maxX = -1, maxY = -1
-        for y in 0..<height {
-            let row = y * width
-            var x = 0
-            while x < width {
-                if a[row + x] != b[row + x] {
-                    minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = y
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                for y in 0..<height {
+                    let row = y * width
+                    var first = 0
+                    while first < width && a[row + first] == b[row + first] { first += 1 }
+                    guard first < width else { continue }
+                    var last = width - 1
+                    while a[row + last] == b[row + last] { last -= 1 }
+                    minX = min(minX, first); maxX = max(maxX, last)
+                    minY = min(minY, y); maxY = y
                 }
-                x += 1
             }
         }
         return maxX < 0 ? nil : (minX, minY, maxX - minX + 1, maxY - minY + 1)
@@ -150,11 +159,17 @@ public final class GIFSink: FrameSink {
     private func imageBlock(_ indices: [UInt8], previous: [UInt8]?, rect: (Int, Int, Int, Int), width: Int) -> [UInt8] {
         let (x0, y0, w, h) = rect
         var pixels = [UInt8](repeating: 0, count: w * h)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y0 + y) * width + x0 + x
-                let value = indices[i]
-                pixels[y * w + x] = previous.map { $0[i] == value ? 255 : value } ?? value
+        let old = previous ?? []
+        pixels.withUnsafeMutableBufferPointer { out in
+            indices.withUnsafeBufferPointer { now in
+                old.withUnsafeBufferPointer { old in
+                    for y in 0..<h {
+                        for x in 0..<w {
+                            let i = (y0 + y) * width + x0 + x, value = now[i]
+                            out[y * w + x] = !old.isEmpty && old[i] == value ? 255 : value
+                        }
+                    }
+                }
             }
         }
         return [0x2C] + le16(x0) + le16(y0) + le16(w) + le16(h) + [0, 8] + GIFLZW.encode(pixels)

@@ -187,10 +187,13 @@ public final class SceneSession {
     /// The last frame returned with touch dots (the storage of the next one).
     private var frameWithTouches = PixelBuffer(width: 0, height: 0)
 
+    /// Checks each frame's tree, skipping the layers that did not change since the last one.
+    private let validator = LayerTreeValidator()
+
     private func renderLayers(scale: CGFloat, chrome: Bool) throws -> PixelBuffer {
         if renderer?.scale != scale { renderer = LayerRenderer(scale: scale) }
         let tree = snapshot(chrome: chrome, scale: scale)
-        do { try tree.validate(canvas: (device.size, scale)) } catch let error as InvalidLayerTree {
+        do { try validator.validate(tree, canvas: (device.size, scale)) } catch let error as InvalidLayerTree {
             throw StageError.invalidLayerTree(scene: definition.name, time: now, problem: error.description)
         }
         return renderer!.render(tree, size: device.size, background: .black)

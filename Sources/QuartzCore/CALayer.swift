@@ -583,29 +583,42 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Converts a point from this layer's bounds space to `layer`'s (nil: the root of the tree), through
     /// positions, transforms and sublayerTransforms (model values).
     public func convert(_ point: CGPoint, to layer: CALayer?) -> CGPoint {
-        let target = layer.map { CATransform3DInvert($0.toRoot()) } ?? CATransform3DIdentity
-        return CATransform3DConcat(toRoot(), target).apply(to: point)
+        conversion(to: layer).apply(to: point)
     }
 
     public func convert(_ point: CGPoint, from layer: CALayer?) -> CGPoint {
+        conversion(from: layer).apply(to: point)
+    }
+
+    /// This layer's bounds space → `layer`'s (nil: the root's).
+    private func conversion(to layer: CALayer?) -> CATransform3D {
+        let target = layer.map { CATransform3DInvert($0.toRoot()) } ?? CATransform3DIdentity
+        return CATransform3DConcat(toRoot(), target)
+    }
+
+    /// `layer`'s bounds space (nil: the root's) → this layer's.
+    private func conversion(from layer: CALayer?) -> CATransform3D {
         let source = layer?.toRoot() ?? CATransform3DIdentity
-        return CATransform3DConcat(source, CATransform3DInvert(toRoot())).apply(to: point)
+        return CATransform3DConcat(source, CATransform3DInvert(toRoot()))
     }
 
     /// The bounding box of the converted rectangle.
     public func convert(_ rect: CGRect, to layer: CALayer?) -> CGRect {
-        boundingBox(of: rect) { convert($0, to: layer) }
+        boundingBox(of: rect, conversion(to: layer))
     }
 
     public func convert(_ rect: CGRect, from layer: CALayer?) -> CGRect {
-        boundingBox(of: rect) { convert($0, from: layer) }
+        boundingBox(of: rect, conversion(from: layer))
     }
 
-    private func boundingBox(of rect: CGRect, _ map: (CGPoint) -> CGPoint) -> CGRect {
-        let points = [CGPoint(x: rect.minX, y: rect.minY), CGPoint(x: rect.maxX, y: rect.minY),
-                      CGPoint(x: rect.minX, y: rect.maxY), CGPoint(x: rect.maxX, y: rect.maxY)].map(map)
-        let xs = points.map(\.x), ys = points.map(\.y)
-        return CGRect(x: xs.min()!, y: ys.min()!, width: xs.max()! - xs.min()!, height: ys.max()! - ys.min()!)
+    /// The box around the rectangle's four corners mapped by `matrix` (one matrix for all four: layout and
+    /// safe areas convert rectangles many times a frame).
+    private func boundingBox(of rect: CGRect, _ matrix: CATransform3D) -> CGRect {
+        let a = matrix.apply(to: CGPoint(x: rect.minX, y: rect.minY)), b = matrix.apply(to: CGPoint(x: rect.maxX, y: rect.minY))
+        let c = matrix.apply(to: CGPoint(x: rect.minX, y: rect.maxY)), d = matrix.apply(to: CGPoint(x: rect.maxX, y: rect.maxY))
+        let minX = Swift.min(a.x, b.x, c.x, d.x), maxX = Swift.max(a.x, b.x, c.x, d.x)
+        let minY = Swift.min(a.y, b.y, c.y, d.y), maxY = Swift.max(a.y, b.y, c.y, d.y)
+        return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// This layer's bounds space → the root's bounds space.

@@ -9,6 +9,32 @@ public struct InvalidLayerTree: Error, CustomStringConvertible, Equatable {
     public var description: String { "\(layerPath).\(property): \(problem)" }
 }
 
+/// Validates the frames of one clip: the same checks as `LayerSnapshot.validate`, with the same errors, but a
+/// layer whose own values and whose placement above it did not change since the previous frame is not
+/// checked again (in a transition most layers hold still). Use one validator per sequence of frames.
+public final class LayerTreeValidator {
+    private var memo = LayerSnapshot.Memo()
+    private var canvas: (size: CGSize, scale: CGFloat)?
+
+    public init() {}
+
+    public func validate(_ tree: LayerSnapshot, path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
+        if self.canvas?.size != canvas?.size || self.canvas?.scale != canvas?.scale {
+            memo = LayerSnapshot.Memo()
+            self.canvas = canvas
+        }
+        var count = 0
+        let area = canvas.map { LayerSnapshot.CanvasArea(size: $0.size, scale: Double($0.scale)) }
+        do {
+            _ = try tree.validate(path: LayerSnapshot.TreePath(root: path), depth: 1, count: &count,
+                                  parent: (.identity, CATransform3DIdentity), canvas: area, memo: memo)
+        } catch {
+            memo = LayerSnapshot.Memo()   // a failed walk may have left nodes half updated
+            throw error
+        }
+    }
+}
+
 extension LayerSnapshot {
     /// Checks that every value that places or sizes something is finite, that sizes and radii are not
     /// negative, and that the tree is within `RenderLimits`: nesting depth, layer count, and how far what
@@ -21,7 +47,32 @@ extension LayerSnapshot {
     public func validate(path: String = "root", canvas: (size: CGSize, scale: CGFloat)? = nil) throws {
         var count = 0
         let area = canvas.map { CanvasArea(size: $0.size, scale: Double($0.scale)) }
-        _ = try validate(path: TreePath(root: path), depth: 1, count: &count, parent: (.identity, CATransform3DIdentity), canvas: area)
+        _ = try validate(path: TreePath(root: path), depth: 1, count: &count, parent: (.identity, CATransform3DIdentity),
+                         canvas: area, memo: nil)
+    }
+
+    /// What the last validation learned about one layer: its values and where it was placed, so that the next
+    /// frame need not check a layer again whose own values and placement above it did not change. The
+    /// nodes mirror the tree and are updated in place, frame after frame.
+    final class Memo {
+        var state = LayerState()
+        var name: String?
+        var parent: (map: ProjectiveMap, sublayer: CATransform3D)?
+        var placed: (map: ProjectiveMap, box: Box, shadowReach: Double)?
+        var valid = false
+        var sublayers: [Memo] = []
+        var mask: Memo?
+
+        /// Whether `layer`, placed under `parent`, was checked as it is now.
+        func knows(_ layer: LayerSnapshot, parent: (map: ProjectiveMap, sublayer: CATransform3D)?) -> Bool {
+            guard valid, name == layer.name else { return false }
+            switch (self.parent, parent) {
+            case (nil, nil): break
+            case let (a?, b?): guard a.map == b.map, CATransform3DEqualToTransform(a.sublayer, b.sublayer) else { return false }
+            default: return false
+            }
+            return state == layer.state
+        }
     }
 
     /// Where the layer being checked is in the tree: the root's name and the steps down (a sublayer's
@@ -59,8 +110,8 @@ extension LayerSnapshot {
     /// `parent`: the space the layer is placed in — the superlayer's placement and its sublayerTransform
     /// (about its anchor) — or nil when the superlayer is not drawn. Returns the box on
     /// the canvas of what the subtree draws and the offscreen pixels it keeps at once at its worst.
-    private func validate(path: TreePath, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D)?,
-                          canvas: CanvasArea?) throws -> (box: Box?, offscreen: Double) {
+    fileprivate func validate(path: TreePath, depth: Int, count: inout Int, parent: (map: ProjectiveMap, sublayer: CATransform3D)?,
+                              canvas: CanvasArea?, memo: Memo?) throws -> (box: Box?, offscreen: Double) {
         let name = self.name
         func fail(_ property: String, _ problem: String) -> InvalidLayerTree {
             let at = path.string
@@ -76,23 +127,42 @@ extension LayerSnapshot {
         if count > RenderLimits.layerCount {
             throw fail("sublayers", "the tree has more than \(RenderLimits.layerCount) layers (the limit); draw fewer layers or merge them")
         }
-        try validateValues(fail)
         // Where the layer lands on the canvas (nil: not drawn, like its sublayers — hidden, transparent,
-        // or turned behind the eye).
+        // or turned behind the eye). Its values and reach depend only on its own state and its parent's
+        // placement: when neither changed since the last frame, last frame's answer stands.
         var placed: (map: ProjectiveMap, box: Box, shadowReach: Double)?
-        if let parent, !state.isHidden, state.opacity > 0 {
-            placed = try checkReach(parent: parent, fail)
+        if let memo, memo.knows(self, parent: parent) {
+            placed = memo.placed
+        } else {
+            memo?.valid = false
+            try validateValues(fail)
+            if let parent, !state.isHidden, state.opacity > 0 {
+                placed = try checkReach(parent: parent, fail)
+            }
+            if let memo {
+                memo.state = state; memo.name = name; memo.parent = parent; memo.placed = placed; memo.valid = true
+            }
         }
         let placement = placed?.map
         path.steps.append(-1)
+        var maskMemo: Memo?
+        if let memo, mask != nil {
+            maskMemo = memo.mask ?? Memo()
+            memo.mask = maskMemo
+        }
         let masked = try mask?.validate(path: path, depth: depth + 1, count: &count, parent: placement.map { ($0, CATransform3DIdentity) },
-                                        canvas: canvas)
+                                        canvas: canvas, memo: maskMemo)
         path.steps.removeLast()
         let content = placement.map { ($0, state.sublayerTransformAboutAnchor) }
         var box = placed?.box, below = masked?.offscreen ?? 0
+        if let memo {
+            if memo.sublayers.count > sublayers.count { memo.sublayers.removeLast(memo.sublayers.count - sublayers.count) }
+            while memo.sublayers.count < sublayers.count { memo.sublayers.append(Memo()) }
+        }
         for (index, child) in sublayers.enumerated() {
             path.steps.append(index)
-            let drawn = try child.validate(path: path, depth: depth + 1, count: &count, parent: content, canvas: canvas)
+            let drawn = try child.validate(path: path, depth: depth + 1, count: &count, parent: content, canvas: canvas,
+                                           memo: memo?.sublayers[index])
             path.steps.removeLast()
             if let childBox = drawn.box, !state.masksToBounds { box = childBox.union(box) }
             below = max(below, drawn.offscreen)

@@ -63,6 +63,7 @@ struct PolygonCoverage: CoverageRowSource {
         coverage = [Double](repeating: 0, count: Swift.max(0, self.region.width))
         guard ok else { return }
         let ox = Double(region.x), oy = Double(region.y)
+        edges.reserveCapacity(polygon.points.count + 8)
         var start = 0
         for end in polygon.contourEnds {
             for k in start..<end {
@@ -75,18 +76,37 @@ struct PolygonCoverage: CoverageRowSource {
     }
 
     /// Splits p→q at x = 0 and x = W, clamps the pieces left of the region onto x = 0, drops those right
-    /// of it, and keeps the parts within 0 ≤ y ≤ H.
+    /// of it, and keeps the parts within 0 ≤ y ≤ H. The cut points are kept in a fixed-size buffer (no
+    /// allocation per edge), ordered by parameter as a stable sort of [p, q, x = 0, x = W] would be.
     private mutating func addEdge(_ p: Vec2, _ q: Vec2) {
         if p.y == q.y { return }
         let W = Double(region.width)
-        var cuts: [(Double, Vec2)] = [(0, p), (1, q)]
-        for X in [0, W] where (p.x < X) != (q.x < X) && p.x != X && q.x != X {
-            let t = (X - p.x) / (q.x - p.x)
-            cuts.append((t, Vec2(X, p.y + (q.y - p.y) * t)))
+        let crossesLeft = (p.x < 0) != (q.x < 0) && p.x != 0 && q.x != 0
+        let crossesRight = (p.x < W) != (q.x < W) && p.x != W && q.x != W
+        if !crossesLeft && !crossesRight {
+            // One piece, p → q (the common case: an edge inside the region, or wholly left or right of it).
+            var a = p, b = q
+            let mid = (a.x + b.x) / 2
+            if mid >= W { return }
+            if mid <= 0 { a.x = 0; b.x = 0 } else {
+                a.x = Swift.min(Swift.max(a.x, 0), W); b.x = Swift.min(Swift.max(b.x, 0), W)
+            }
+            addPiece(a, b)
+            return
         }
-        cuts.sort { $0.0 < $1.0 }
-        for k in 0..<(cuts.count - 1) {
-            var a = cuts[k].1, b = cuts[k + 1].1
+        var ts = (0.0, 1.0, 0.0, 0.0)
+        var pts = (p, q, p, p)
+        var n = 2
+        if crossesLeft {
+            let t = (0 - p.x) / (q.x - p.x)
+            Self.insert(&ts, &pts, &n, t, Vec2(0, p.y + (q.y - p.y) * t))
+        }
+        if crossesRight {
+            let t = (W - p.x) / (q.x - p.x)
+            Self.insert(&ts, &pts, &n, t, Vec2(W, p.y + (q.y - p.y) * t))
+        }
+        for k in 0..<(n - 1) {
+            var a = Self.get(pts, k), b = Self.get(pts, k + 1)
             let mid = (a.x + b.x) / 2
             if mid >= W { continue }
             if mid <= 0 { a.x = 0; b.x = 0 } else {
@@ -94,6 +114,25 @@ struct PolygonCoverage: CoverageRowSource {
             }
             addPiece(a, b)
         }
+    }
+
+    /// Stable insertion of the cut (t, c) after every entry with a parameter ≤ t.
+    @inline(__always)
+    private static func insert(_ ts: inout (Double, Double, Double, Double), _ pts: inout (Vec2, Vec2, Vec2, Vec2),
+                               _ n: inout Int, _ t: Double, _ c: Vec2) {
+        var k = n
+        while k > 0 && get(ts, k - 1) > t {
+            set(&ts, k, get(ts, k - 1)); set(&pts, k, get(pts, k - 1)); k -= 1
+        }
+        set(&ts, k, t); set(&pts, k, c)
+        n += 1
+    }
+
+    @inline(__always) private static func get<T>(_ v: (T, T, T, T), _ k: Int) -> T {
+        switch k { case 0: return v.0; case 1: return v.1; case 2: return v.2; default: return v.3 }
+    }
+    @inline(__always) private static func set<T>(_ v: inout (T, T, T, T), _ k: Int, _ x: T) {
+        switch k { case 0: v.0 = x; case 1: v.1 = x; case 2: v.2 = x; default: v.3 = x }
     }
 
     private mutating func addPiece(_ p: Vec2, _ q: Vec2) {
@@ -195,7 +234,18 @@ struct PolygonCoverage: CoverageRowSource {
             }
         }
         guard !ranges.isEmpty else { return }
-        ranges.sort { $0.0 < $1.0 }
+        // Only the union of the ranges matters (merged below), so any order by start gives the same
+        // runs; rows of text have a few dozen ranges, nearly in order: insertion sort, without closures.
+        if ranges.count > 64 {
+            ranges.sort { $0.0 < $1.0 }
+        } else {
+            for i in 1..<ranges.count {
+                let r = ranges[i]
+                var j = i
+                while j > 0 && ranges[j - 1].0 > r.0 { ranges[j] = ranges[j - 1]; j -= 1 }
+                ranges[j] = r
+            }
+        }
         var acc = 0.0
         var x = 0
         var i = 0

@@ -49,6 +49,12 @@ struct Arguments: Equatable {
     var junit: String?
     /// `verify`: also keep the whole clip as one golden.
     var clip = false
+    /// `verify --shard I/N`: check only this part of the scenes.
+    var shard: Shard?
+    /// `verify --merge-reports DIR…`: merge the shards' reports instead of checking.
+    var mergeReports = false
+    /// `verify`, `gallery`: scenes at once (nil: one per core).
+    var jobs: Int?
     /// `--no-chrome`: leave out the status bar, Dynamic Island or notch and home indicator.
     var noChrome = false
     /// `--bezel`: frame the screen in the phone's outline.
@@ -61,9 +67,9 @@ struct Arguments: Equatable {
     var accessibility: RenderSettings.Accessibility = []
 
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
-                               "--record", "--junit", "--appearance"]
+                               "--record", "--junit", "--appearance", "--shard", "--jobs"]
     static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel",
-                        "--trace-gestures", "--reduce-motion", "--reduce-transparency"]
+                        "--trace-gestures", "--reduce-motion", "--reduce-transparency", "--merge-reports"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -95,6 +101,7 @@ struct Arguments: Equatable {
                 case "--quiet": result.quiet = true
                 case "--json": result.json = true
                 case "--clip": result.clip = true
+                case "--merge-reports": result.mergeReports = true
                 case "--no-chrome": result.noChrome = true
                 case "--bezel": result.bezel = true
                 case "--trace-gestures": result.traceGestures = true
@@ -161,16 +168,26 @@ struct Arguments: Equatable {
         case "gallery":
             guard positionals.count == 1 else { throw extra(positionals.dropFirst(), after: "gallery") }
             result.command = .gallery
-            try result.refuseOptions(except: []) {
-                "\($0) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY may be given."
+            try result.refuseOptions(except: ["--jobs"]) {
+                "\($0) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY and --jobs N may be given."
             }
         case "verify":
             guard positionals.count >= 2 else {
+                if result.mergeReports {
+                    throw UsageError("verify --merge-reports needs the shards' report folders: verify --merge-reports DIR DIR … --out DIR [--junit FILE]")
+                }
                 throw UsageError("verify needs the folder of goldens: verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE]")
             }
             result.command = .verify(goldens: positionals[1], scenes: Array(positionals.dropFirst(2)))
-            try result.refuseOptions(except: ["--record", "--junit", "--clip", "--device", "--scale", "--fps", "--touches/--no-touches"]) {
-                "\($0) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale and --fps."
+            if result.mergeReports {
+                // `verify --merge-reports DIR…`: the words are the shards' report folders; nothing is rendered.
+                try result.refuseOptions(except: ["--junit", "--merge-reports"]) {
+                    "\($0) does not apply to 'verify --merge-reports': it merges the shards' reports. It takes the shards' report folders, --out (the merged report's folder) and --junit."
+                }
+            } else {
+                try result.refuseOptions(except: ["--record", "--junit", "--clip", "--device", "--scale", "--fps", "--touches/--no-touches", "--shard", "--jobs"]) {
+                    "\($0) does not apply to 'verify': it renders each scene's goldens. It takes --record, --junit, --clip, --out (the report's folder), --device, --scale, --fps, --shard and --jobs."
+                }
             }
         case "tree":
             guard positionals.count >= 2 else {
@@ -200,15 +217,18 @@ struct Arguments: Equatable {
 
     /// The options given, by the names messages use.
     private var givenOptions: [String] {
-        [(fps != nil, "--fps"), (scale != nil, "--scale"), (at != nil, "--at"), (filmstrip != nil, "--filmstrip"),
+        // Typed in parts: one long literal of tuples takes the type checker too long.
+        let render: [(Bool, String)] = [(fps != nil, "--fps"), (scale != nil, "--scale"), (at != nil, "--at"), (filmstrip != nil, "--filmstrip"),
          (transition != nil, "--transition"),
          (device != nil, "--device"), (dumpTree != nil, "--dump-tree"), (plot != nil, "--plot"),
          (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (appearance != nil, "--appearance"),
          (traceGestures, "--trace-gestures"),
          (accessibility.contains(.reduceMotion), "--reduce-motion"),
-         (accessibility.contains(.reduceTransparency), "--reduce-transparency"),
-         (record != nil, "--record"),
-         (junit != nil, "--junit"), (clip, "--clip")].filter(\.0).map(\.1)
+         (accessibility.contains(.reduceTransparency), "--reduce-transparency")]
+        let verify: [(Bool, String)] = [(record != nil, "--record"),
+         (junit != nil, "--junit"), (clip, "--clip"),
+         (shard != nil, "--shard"), (mergeReports, "--merge-reports"), (jobs != nil, "--jobs")]
+        return (render + verify).filter(\.0).map(\.1)
     }
 
     /// Refuses the first option given that the command does not take (`--out`, `--quiet` and `--json` go anywhere).
@@ -262,8 +282,8 @@ struct Arguments: Equatable {
             }
             transition = value
         case "--dump-tree":
-            guard value.hasSuffix(".json") else {
-                throw UsageError("--dump-tree writes a JSON document: give a path ending in .json, e.g. --dump-tree tree.json")
+            guard value.hasSuffix(".json") || value.hasSuffix("/") else {
+                throw UsageError("--dump-tree writes JSON layer-tree documents: give a path ending in .json for one moment (with --at), e.g. --dump-tree tree.json --at 0.5, or a folder ending in / for every frame, e.g. --dump-tree output/frames/")
             }
             dumpTree = value
         case "--device":
@@ -282,6 +302,13 @@ struct Arguments: Equatable {
                 throw UsageError("--junit writes JUnit XML: give a path ending in .xml, e.g. --junit output/goldens.xml")
             }
             junit = value
+        case "--shard":
+            do { shard = try Shard(parsing: value, source: "--shard") } catch { throw UsageError("\(error)") }
+        case "--jobs":
+            guard let n = Int(value), (1...64).contains(n) else {
+                throw UsageError("invalid value '\(value)' for --jobs: how many scenes to work on at once, from 1 to 64 (default: one per core), e.g. --jobs 2.")
+            }
+            jobs = n
         case "--appearance":
             guard let style = RenderSettings.Appearance(rawValue: value.lowercased()) else {
                 throw UsageError("invalid value '\(value)' for --appearance: light or dark, e.g. --appearance dark.")

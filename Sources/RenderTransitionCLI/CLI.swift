@@ -173,7 +173,8 @@ struct Command {
             if case .pngSequence = target { try OutputPathCheck.check(path, option: "--out", isDirectory: true) }
             else { try OutputPathCheck.check(path, option: "--out") }
         }
-        if let dump = arguments.dumpTree { try OutputPathCheck.check(dump, option: "--dump-tree") }
+        let dumpsEveryFrame = arguments.dumpTree?.hasSuffix("/") ?? false
+        if let dump = arguments.dumpTree { try OutputPathCheck.check(dump, option: "--dump-tree", isDirectory: dumpsEveryFrame) }
         if let plot = arguments.plot {
             try OutputPathCheck.check(plot, option: "--plot")
             try OutputPathCheck.check(plot + ".txt", option: "--plot (its legend)")
@@ -185,6 +186,7 @@ struct Command {
             case .video?, .gif?, .apng?, .pngSequence?, .filmstrip?: break
             case .still?:
                 throw UsageError("--at is a moment from the start of the clip, so it takes no --transition; drop --transition (the times 'help \(name)' lists are absolute too), or write a clip or filmstrip of the transition.")
+            case nil where dumpsEveryFrame: break
             case nil:
                 throw UsageError("--transition chooses the part of a clip to write: give --out with .mp4, .gif, .apng, a folder/ or a .png with --filmstrip.")
             }
@@ -193,7 +195,12 @@ struct Command {
                                                                     accessibility: arguments.accessibility))
             choice = try TransitionChoice.resolve(wanted, in: plan, scene: name)
         }
-        if let dump = arguments.dumpTree {
+        if let dump = arguments.dumpTree, dumpsEveryFrame {
+            guard arguments.at == nil else {
+                throw UsageError("--dump-tree \(dump) writes every frame of the clip, so it takes no --at; drop --at, or give a file for one moment: --dump-tree tree.json --at SECONDS.")
+            }
+            summaries.append(try dumpEveryFrame(scene, name: name, to: dump, device: device, choice: choice, arguments))
+        } else if let dump = arguments.dumpTree {
             guard let time = arguments.at else {
                 throw UsageError("--dump-tree needs --at SECONDS: the moment whose layer tree to write.")
             }
@@ -220,6 +227,33 @@ struct Command {
             summaries.append(try write(scene, to: target, path: path, device: device, choice: choice, arguments))
         }
         report(summaries, arguments)
+    }
+
+    /// Writes `frame-00000.json`… into `folder`, one layer-tree document per frame of the clip (or of the
+    /// chosen transition), all or nothing: the documents replace any earlier dump's, and an earlier dump's
+    /// frames past the new last one are removed, so the folder holds exactly one clip.
+    private func dumpEveryFrame(_ scene: SceneDefinition, name: String, to folder: String, device: Device,
+                                choice: TransitionChoice?, _ arguments: Arguments) throws -> Summary {
+        let clock = Stopwatch()
+        let settings = RenderSettings(device: device, scale: arguments.scale.map { CGFloat($0) }, fps: arguments.fps ?? 60,
+                                      touches: arguments.touches, chrome: !arguments.noChrome,
+                                      appearance: arguments.appearance ?? .light, accessibility: arguments.accessibility)
+        let directory = URL(fileURLWithPath: folder)
+        var files: [(url: URL, bytes: [UInt8])] = []
+        try Stage.dumpTrees(scene, settings: settings, selection: choice.map { .transition($0.index) } ?? .whole) { _, document in
+            files.append((directory.appendingPathComponent(String(format: "frame-%05d.json", files.count)), Array(document.encoded().utf8)))
+        }
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try AtomicFiles.write(files)
+        let kept = Set(files.map { $0.url.lastPathComponent })
+        for stale in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        where !kept.contains(stale) && stale.hasPrefix("frame-") && stale.hasSuffix(".json") && Int(stale.dropFirst(6).dropLast(5)) != nil {
+            try? FileManager.default.removeItem(at: directory.appendingPathComponent(stale))
+        }
+        let bytes = files.reduce(0) { $0 + $1.bytes.count }
+        return Summary(scene: name, output: folder, kind: "layer-trees",
+                       contents: "\(files.count) layer trees (every frame at \(settings.fps) fps" + (choice.map { ", transition \($0.description)" } ?? "") + ")",
+                       bytes: bytes, fields: [("frames", .number(Double(files.count)))], seconds: clock.seconds)
     }
 
     /// Renders one output with a progress line; returns its summary.
@@ -347,7 +381,7 @@ struct Command {
         try OutputPathCheck.check(path, option: "--out", isDirectory: true)
         let directory = URL(fileURLWithPath: path)
         var written: [JSON] = []
-        try Gallery.write(scenes.all, to: directory) { line in
+        try Gallery.write(scenes.all, to: directory, workers: arguments.jobs ?? OrderedPool.defaultWorkers) { line in
             if arguments.json {
                 written.append(.string(line))
             } else if !arguments.quiet {

@@ -11,10 +11,12 @@ extension Command {
                  [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark]
                  [--reduce-motion] [--reduce-transparency] [--trace-gestures] [--quiet] [--json]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
+          \(tool) SCENE --dump-tree FOLDER/ [--fps N] [--scale S] [--transition NAME|INDEX]
           \(tool) SCENE --plot PLOT.png [--device NAME]
           \(tool) tree FILE.json --out still.png [--scale S]
-          \(tool) gallery [--out docs/gallery]
-          \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR]
+          \(tool) gallery [--out docs/gallery] [--jobs N]
+          \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR] [--shard I/N]
+          \(tool) verify --merge-reports DIR … --out DIR [--junit FILE.xml]
           \(tool) help [SCENE]            what a scene shows, how long it lasts, commands to try
           \(tool) help COMMAND            usage of verify, gallery, tree or help (also: COMMAND --help)
           \(tool) --list [--json]
@@ -44,7 +46,9 @@ extension Command {
                               0). A clip, GIF, APNG or PNG sequence then runs from 0.2 s before its start
                               to 0.3 s after its end (within the clip; frame i still at the clip's own
                               frame times); a filmstrip spans the transition. --at stays absolute
-          --dump-tree PATH    write the presentation layer tree at --at as a JSON document
+          --dump-tree PATH    write the presentation layer tree at --at as a JSON document; with a folder
+                              (PATH ending in /) and no --at, every frame's tree as frame-00000.json…
+                              (for render-benchmark documents FOLDER)
           --plot PLOT.png     draw the animated properties' progress against time (240 Hz samples, marks at
                               touches and transitions); names and colours go to PLOT.png.txt and stdout.
                               Without --out only the plot is written.
@@ -82,7 +86,8 @@ extension Command {
         SCENE.clip.apng with --clip) as assertTransitionSnapshots does, writes DIR/report.md (--out DIR,
         else $SNAPSHOT_ARTIFACTS, else output/verify) with expected | actual | diff images, trace differences and
         timing diagnoses, and exits 1 when anything differs. --record never|missing|failed|all (default:
-        $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing); --junit FILE.xml for CI.
+        $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing); --junit FILE.xml for CI;
+        --shard I/N checks one of N parts (one per CI job) and --merge-reports joins their reports.
 
         gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
         into the --out directory (default docs/gallery), each of the whole scene.
@@ -98,7 +103,8 @@ extension Command {
         case "verify":
             return """
             Usage: \(tool) verify GOLDENS_DIR [SCENE …] [--record MODE] [--junit FILE.xml] [--clip] [--out DIR]
-                     [--device NAME] [--scale S] [--fps N] [--touches] [--quiet] [--json]
+                     [--device NAME] [--scale S] [--fps N] [--touches] [--shard I/N] [--jobs N] [--quiet] [--json]
+                   \(tool) verify --merge-reports DIR … --out DIR [--junit FILE.xml] [--quiet] [--json]
 
             Checks each scene's goldens in GOLDENS_DIR as assertTransitionSnapshots does: frames at 0, 25, 50,
             75 and 100 % of every transition (SCENE.present-50.png, …), the animated values per frame
@@ -120,6 +126,13 @@ extension Command {
               --scale S           pixels per point of the goldens (default 1)
               --fps N             frames per second of the trace and clip goldens (default 60)
               --touches, --no-touches  draw the finger dots in the goldens, or not (the default)
+              --shard I/N         check only part I of N (counted from 1), one part per CI job: the scenes
+                                  sorted by name, dealt round-robin, so each is checked in exactly one part
+              --jobs N            scenes checked at once (default: one per core); the reports and images
+                                  are the same whatever N
+              --merge-reports DIR …  instead of checking, join the reports the shards wrote (report.json
+                                  beside each report.md, in the DIR folders) into --out DIR (and --junit),
+                                  as one run of the whole suite would have written them
               --quiet, -q         print nothing but errors
               --json              print the result as one JSON object on stdout
 
@@ -130,10 +143,12 @@ extension Command {
             Examples:
               \(tool) verify Goldens --record missing            record the goldens a first time
               CI=true \(tool) verify Goldens --junit output/verify/junit.xml --out output/verify
+              \(tool) verify Goldens --shard 2/3 --out output/shard-2      the second of three CI jobs
+              \(tool) verify --merge-reports output/shard-* --out output/verify --junit output/verify/junit.xml
             """
         case "gallery":
             return """
-            Usage: \(tool) gallery [--out DIR] [--quiet] [--json]
+            Usage: \(tool) gallery [--out DIR] [--jobs N] [--quiet] [--json]
 
             Renders every scene with fixed settings into DIR (default docs/gallery): SCENE.mp4 (2×),
             SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png, then prints a Markdown table of the GIFs, each
@@ -141,6 +156,8 @@ extension Command {
 
             Options:
               --out DIR           the folder to write into (default docs/gallery)
+              --jobs N            scenes rendered at once (default: one per core); the files are the
+                                  same whatever N
               --quiet, -q         print nothing but errors
               --json              print the files written as one JSON object on stdout
 

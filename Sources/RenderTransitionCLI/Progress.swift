@@ -56,7 +56,7 @@ struct Summary {
     var scene: String
     /// The path written (a folder for a PNG sequence).
     var output: String
-    /// mp4, gif, apng, png-sequence, still, filmstrip, plot, layer-tree.
+    /// mp4, gif, apng, png-sequence, still, filmstrip, plot, layer-tree, layer-trees (a folder, every frame).
     var kind: String
     /// What the output holds, for the line: "97 frames, 1.6 s at 60 fps".
     var contents: String

@@ -11,7 +11,7 @@ package func assertImageSnapshot(
     fileID: StaticString = #fileID, file: StaticString = #filePath, line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: "\(fileID)", filePath: "\(file)", line: line, column: column, xctestFile: file)
-    site.check(record: record) { mode, directory, artifacts in
+    site.check(record: record, name: name) { mode, directory, artifacts in
         let result = try GoldenStore(directory: directory, record: mode, artifacts: artifacts)
             .image(image, name: "\(name).png", at: nil, tolerance: tolerance)
         return SnapshotReport(scene: name, results: [result], stale: [])

@@ -26,6 +26,11 @@ import Stage
 /// recording is never taken for a pass. Failures write reference, actual, difference and heat map to
 /// `$SNAPSHOT_ARTIFACTS/<TestFile>/` (default: `.build/snapshot-artifacts/<TestFile>/` in the package), attach them
 /// to the test where Swift Testing can, and name them in the failure, reported at the call site.
+///
+/// Sharding: with `RENDER_TRANSITION_SHARD=I/N` set, a call checks its goldens only when its test
+/// (`<TestFile>/<testName or named:>`) falls in part I of N, by a fixed hash of that name, so N CI jobs
+/// split a suite with each test in exactly one; elsewhere it renders nothing and cancels the Swift Testing
+/// test, which reports it as skipped with the shard that checks it.
 public func assertTransitionSnapshots(
     of scene: SceneDefinition,
     as strategies: [TransitionSnapshot] = TransitionSnapshot.default,
@@ -37,8 +42,9 @@ public func assertTransitionSnapshots(
     line: UInt = #line, column: UInt = #column
 ) {
     let site = CallSite(fileID: "\(fileID)", filePath: "\(file)", line: line, column: column, xctestFile: file)
-    site.check(record: record) { mode, directory, artifacts in
-        try Snapshots.check(scene, as: strategies, directory: directory, prefix: name ?? sanitizedTestName(testName),
+    let prefix = name ?? sanitizedTestName(testName)
+    site.check(record: record, name: prefix) { mode, directory, artifacts in
+        try Snapshots.check(scene, as: strategies, directory: directory, prefix: prefix,
                             rendering: SnapshotRendering(device: device, scale: scale, fps: fps, touches: touches),
                             tolerance: tolerance, record: mode, artifacts: artifacts)
     }
@@ -107,10 +113,28 @@ struct CallSite {
         return base.appendingPathComponent(testFile.deletingPathExtension().lastPathComponent)
     }
 
+    /// The test's name for sharding: `<TestFile>/<name>`, the same on every machine.
+    func shardKey(_ name: String) -> String {
+        URL(fileURLWithPath: filePath).deletingPathExtension().lastPathComponent + "/" + name
+    }
+
+    /// Whether the goldens called `name` are checked in this run: nil when they are, else why not.
+    func skipReason(name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(ShardError) -> String? {
+        guard let shard = try Shard.fromEnvironment(environment) else { return nil }
+        let key = shardKey(name)
+        guard !shard.contains(key: key) else { return nil }
+        return "\(key) is checked by shard \(Shard.owner(of: key, count: shard.count))/\(shard.count); this run is shard \(shard) ($\(Shard.environmentVariable))"
+    }
+
     /// Resolves the record mode (argument, trait, environment), runs `body`, and reports what did not pass.
-    func check(record: SnapshotRecordMode?,
+    /// `name` is the goldens' prefix; outside this run's shard nothing is rendered and the test is skipped.
+    func check(record: SnapshotRecordMode?, name: String,
                _ body: (SnapshotRecordMode, URL, ArtifactStore) throws -> SnapshotReport) {
         do {
+            if let reason = try skipReason(name: name) {
+                skip(reason)
+                return
+            }
             let mode = try record ?? SnapshotConfiguration.current.record ?? SnapshotRecordMode.fromEnvironment()
             let report = try body(mode, directory, artifacts)
             guard !report.passed else { return }
@@ -130,6 +154,17 @@ struct CallSite {
             Issue.record(Comment(rawValue: message), sourceLocation: sourceLocation)
         } else {
             XCTFail(message, file: xctestFile, line: line)
+        }
+    }
+
+    /// A test outside this run's shard: cancelled, so Swift Testing reports it skipped with the reason (the
+    /// error `cancel` throws only unwinds, and this assertion does not throw). XCTest cannot skip from a
+    /// non-throwing call: the reason is printed.
+    func skip(_ reason: String) {
+        if Test.current != nil {
+            do { try Test.cancel(Comment(rawValue: reason), sourceLocation: sourceLocation) } catch {}
+        } else {
+            print("Skipped at \(fileID):\(line): \(reason)")
         }
     }
 

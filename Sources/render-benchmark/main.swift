@@ -9,6 +9,7 @@
 //     render-benchmark --part autolayout   # a 300-view, ~1,200-constraint screen: solve, re-solve after a change
 //     render-benchmark --part siblings [--scale S]   # 10,000 and 100,000 small opaque sibling layers
 //     render-benchmark --part table [--scale S]   # a scrolling UITableView of 10,000 rows and of 20
+//     render-benchmark documents DIR [--scale S] [--passes N] [--fresh] [--json]   # a folder of layer-tree documents
 //
 // The workload prints the median ms per frame of the layer renderer at 3× and 1×, with and without
 // shadows, and the minor page faults per frame (fresh memory touched). A scene prints the renderer's,
@@ -50,7 +51,48 @@ func peakMemoryMiB() -> Double {
     return kib / 1024
 }
 
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("render-benchmark: \(message)\n".utf8))
+    exit(2)
+}
+
 var arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "documents" && !arguments.contains("--help") && !arguments.contains("-h") {
+    var rest = arguments.dropFirst()
+    var directory: URL?, scale: CGFloat?, passes = 1, fresh = false, json = false
+    while let argument = rest.popFirst() {
+        switch argument {
+        case "--scale":
+            guard let text = rest.popFirst(), let value = Double(text), value.isFinite, value > 0, value <= 8 else {
+                fail("documents: --scale needs a number of pixels per point from 0 to 8, e.g. --scale 3")
+            }
+            scale = CGFloat(value)
+        case "--passes":
+            guard let text = rest.popFirst(), let value = Int(text), (1...1000).contains(value) else {
+                fail("documents: --passes needs a whole number from 1 to 1000, e.g. --passes 3")
+            }
+            passes = value
+        case "--fresh": fresh = true
+        case "--json": json = true
+        case _ where argument.hasPrefix("-"):
+            fail("documents: unknown option '\(argument)'; the options are --scale S, --passes N, --fresh and --json (render-benchmark --help)")
+        default:
+            guard directory == nil else { fail("documents takes one folder; '\(argument)' is a second one") }
+            directory = URL(fileURLWithPath: argument)
+        }
+    }
+    guard let directory else {
+        fail("documents needs a folder of layer-tree documents: render-benchmark documents DIR (write one with `render-transition SCENE --dump-tree DIR/`)")
+    }
+    let options = DocumentsWorkload.Options(directory: directory, scale: scale, passes: passes, fresh: fresh, json: json)
+    do {
+        let result = try DocumentsWorkload.run(options)
+        print(DocumentsWorkload.report(result, options: options))
+        exit(0)
+    } catch {
+        fail("documents: \(error)")
+    }
+}
 if arguments.contains("--help") || arguments.contains("-h") || arguments.first == "help" {
     print("""
     render-benchmark — what a render costs: ms per frame, page faults and peak memory. Build it in release mode.
@@ -72,6 +114,14 @@ if arguments.contains("--help") || arguments.contains("-h") || arguments.first =
           a 300-view, ~1,200-constraint screen: the first solve, and re-solves after a change
       render-benchmark --part table [--scale S]
           a UITableView scrolling 12 pt a frame, 10,000 rows and 20: layout, snapshot and render per frame
+      render-benchmark documents DIR [--scale S] [--passes N] [--fresh] [--json]
+          the layer-tree documents in DIR (*.json, in name order) as the frames of one clip: one renderer,
+          damage tracking on, frame memory reused, parsing not timed; median/min/max ms per frame, page
+          faults and peak memory. Write a scene's frames with `render-transition SCENE --dump-tree DIR/`.
+          --scale S    draw at S pixels per point instead of each document's own scale
+          --passes N   go through the folder N times (default 1; the first frame of a pass follows the last)
+          --fresh      a new renderer for every frame: no damage tracking, no reused memory (a cold frame)
+          --json       one JSON object instead of the text line
 
     Options:
       --scale S     pixels per point (without it: 3×, then 1×)

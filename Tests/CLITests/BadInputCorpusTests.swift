@@ -317,6 +317,8 @@ struct BadInput: CustomStringConvertible, Sendable {
                  mentions: ["--dump-tree", "/proc"], mustNotExist: ["/proc/tree.json"]),
         BadInput(name: "--dump-tree below a file", arguments: ["card-expand", "--dump-tree", "{dir}/note/tree.json", "--at", "0.5"], files: ["note": .text("x")],
                  mentions: ["--dump-tree", "is a file"]),
+        BadInput(name: "--dump-tree to a folder that is a file", arguments: ["card-expand", "--dump-tree", "{dir}/frames/"], files: ["frames": .text("x")],
+                 mentions: ["--dump-tree", "frames"]),
         BadInput(name: "--plot below a file", arguments: ["card-expand", "--plot", "{dir}/note/plot.png"], files: ["note": .text("x")],
                  mentions: ["--plot", "is a file"]),
         BadInput(name: "--plot whose legend path is a directory", arguments: ["card-expand", "--plot", "{dir}/plot.png"], files: ["plot.png.txt": .directory],
@@ -357,6 +359,7 @@ struct BadInput: CustomStringConvertible, Sendable {
         option("an unknown appearance", ["card-expand", "--appearance", "purple", "--out", "{dir}/c.mp4"], ["--appearance", "purple", "light or dark"])
         option("--dump-tree that is not JSON", ["card-expand", "--dump-tree", "{dir}/tree.txt", "--at", "0.5"], ["--dump-tree", ".json"])
         option("--dump-tree without --at", ["card-expand", "--dump-tree", "{dir}/tree.json"], ["--dump-tree", "--at"])
+        option("--dump-tree to a folder with --at", ["card-expand", "--dump-tree", "{dir}/frames/", "--at", "0.5"], ["--dump-tree", "every frame", "no --at"])
         option("--plot that is not a PNG", ["card-expand", "--plot", "{dir}/plot.jpg"], ["--plot", ".png"])
         option("--junit that is not XML", ["verify", "{dir}/g", "--junit", "{dir}/j.txt"], ["--junit", ".xml"])
         option("--record that is not a mode", ["verify", "{dir}/g", "--record", "sometimes"], ["--record", "sometimes", "never, missing, failed, all"])

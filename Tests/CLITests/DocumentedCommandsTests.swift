@@ -113,7 +113,7 @@ import Scenes
                     if !scenes.contains(scene) && !Command.reservedWords.contains(scene) {
                         Issue.record("\(command) names the scene '\(scene)', which \(tool) does not have")
                     }
-                case .verify(_, let named):
+                case .verify(_, let named) where !parsed.mergeReports:   // merging: the words are report folders
                     for scene in named where !scenes.contains(scene) {
                         Issue.record("\(command) names the scene '\(scene)', which \(tool) does not have")
                     }

@@ -43,7 +43,7 @@ import Scenes
         let options = try #require(usage.components(separatedBy: "Options:\n").last?.components(separatedBy: "\n\n").first)
         let values = ["--out": "o", "--fps": "30", "--scale": "1", "--at": "0.5", "--filmstrip": "4",
                       "--device": "iphone-16", "--dump-tree": "t.json", "--plot": "p.png", "--record": "never",
-                      "--junit": "j.xml", "--appearance": "dark"]
+                      "--junit": "j.xml", "--appearance": "dark", "--shard": "1/2", "--jobs": "2"]
         // Options of every command (output style), or commands of their own.
         let general: Set<String> = ["--help", "--version", "--list", "--quiet", "--json"]
         for option in Arguments.allOptions where !general.contains(option) {
