@@ -70,7 +70,8 @@ extension LayerRenderer {
 
     /// The backdrop with, from the deepest level up, the children at and after each split drawn over it.
     /// When the first of them is a plain solid rectangle (a dimming layer), it is filled while the backdrop
-    /// is copied (one pass over the frame instead of two).
+    /// is copied (one pass over the frame instead of two), and the pixels its later opaque siblings
+    /// overwrite are not copied at all.
     func drawRemainder(of chain: Chain, placement: Space, over image: PixelBuffer) -> PixelBuffer {
         var contents: [Space] = []
         var parent = placement
@@ -85,8 +86,9 @@ extension LayerRenderer {
         var storage = spare()
         var canvas = Canvas(buffer: PixelBuffer(width: 0, height: 0), originX: 0, originY: 0)
         if !deepest.isEmpty, let solid = occludedSolidFill(deepest, at: 0, parent: contents[last], clip: .none, opacity: 1) {
+            // The opaque siblings' interiors are overwritten later: their pixels need no copy.
             canvas.buffer = image.copy(filling: solid.pieces.map { RoundedRect(rect: $0) }, with: .solid(solid.color),
-                                       opacity: solid.opacity, reusing: &storage)
+                                       opacity: solid.opacity, overwritten: solid.holes, reusing: &storage)
             deepest.removeFirst()
         } else {
             canvas.buffer = image.copy(reusing: &storage)

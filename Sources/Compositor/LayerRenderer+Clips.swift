@@ -51,9 +51,11 @@ extension LayerRenderer {
         }
     }
 
-    /// The coverage masks of one render, each made once and kept until the next render, whose masks are
-    /// written in their memory (a 3× full-frame mask is 3 MB: fresh memory would cost ~750 page faults).
-    /// Keys compare shapes bit for bit, so a cached mask is exactly the one that would be made.
+    /// The coverage masks of one render, each made once per render; a mask the next render needs again
+    /// (a clip that did not move) is handed over as it is, and the memory of masks no render reused is
+    /// written by later ones (a 3× full-frame mask is 3 MB: fresh memory would cost ~750 page faults).
+    /// Masks are known by their recipe — the shape bit for bit with its limit, or the pair of recipes
+    /// intersected — so a mask found by recipe is exactly the one that would be made.
     struct MaskStore {
         struct ShapeKey: Hashable {
             var bits: [UInt64]
@@ -64,61 +66,76 @@ extension LayerRenderer {
                     + [limit.x, limit.y, limit.width, limit.height].map { UInt64(bitPattern: Int64($0)) }
             }
         }
-        enum Operand: Hashable { case shape(ShapeKey), mask(Int) }
-        struct PairKey: Hashable { var a: Operand, b: Operand, limit: PixelRect }
+        /// How a mask was made; the same recipe gives the same bytes in every render.
+        indirect enum Recipe: Hashable {
+            case shape(ShapeKey)
+            case pair(Recipe, Recipe, PixelRect)
+        }
 
         /// Whether masks are cached and their memory reused (tests turn it off to compare with fresh masks).
         var enabled = true
         private(set) var made: [CoverageMask] = []
-        private var shapes: [ShapeKey: Int] = [:]
-        private var pairs: [PairKey: Int] = [:]
+        /// The recipe of each of `made`, and the index of each recipe in it.
+        private var recipes: [Recipe] = []
+        private var index: [Recipe: Int] = [:]
+        /// The previous render's masks that this render has not asked for (yet).
+        private var previous: [Recipe: CoverageMask] = [:]
+        /// Memory of masks that no render reused.
         private var spares: [[UInt8]] = []
 
-        /// Called at the start of a render: last render's masks become storage for this one's.
+        /// Called at the start of a render: last render's masks wait to be reused.
         mutating func beginRender() {
-            spares = made.map(\.values)
+            previous.removeAll(keepingCapacity: true)
+            for (k, recipe) in recipes.enumerated() { previous[recipe] = made[k] }
             made.removeAll(keepingCapacity: true)
-            shapes.removeAll(keepingCapacity: true)
-            pairs.removeAll(keepingCapacity: true)
+            recipes.removeAll(keepingCapacity: true)
+            index.removeAll(keepingCapacity: true)
         }
-        /// Called at the end of a render: storage this render did not use is released (memory stays bounded).
-        mutating func endRender() { spares.removeAll() }
+        /// Called at the end of a render: the previous render's masks this one did not use become memory for
+        /// the next render's (memory stays bounded: two renders' masks at most).
+        mutating func endRender() {
+            spares = previous.values.map(\.values)
+            previous.removeAll()
+        }
 
         private mutating func storage() -> [UInt8] { spares.popLast() ?? [] }
 
-        private mutating func add(_ mask: CoverageMask) -> (mask: CoverageMask, id: Int) {
+        /// The mask of `recipe`: this render's, else last render's, else `make` in spare memory.
+        private mutating func mask(_ recipe: Recipe, make: (inout [UInt8]) -> CoverageMask) -> (mask: CoverageMask, id: Int) {
+            if let k = index[recipe] { return (made[k], k) }
+            let mask: CoverageMask
+            if let kept = previous.removeValue(forKey: recipe) {
+                mask = kept
+            } else {
+                var memory = storage()
+                mask = make(&memory)
+            }
             made.append(mask)
+            recipes.append(recipe)
+            index[recipe] = made.count - 1
             return (mask, made.count - 1)
         }
 
         mutating func mask(of shape: RoundedRect, within limit: PixelRect) -> (mask: CoverageMask, id: Int?) {
             guard enabled else { return (CoverageMask(shape, within: limit), nil) }
-            let key = ShapeKey(shape, limit)
-            if let index = shapes[key] { return (made[index], index) }
-            var memory = storage()
-            let result = add(CoverageMask(shape, within: limit, reusing: &memory))
-            shapes[key] = result.id
-            return result
+            let result = mask(.shape(ShapeKey(shape, limit))) { CoverageMask(shape, within: limit, reusing: &$0) }
+            return (result.mask, result.id)
         }
 
-        private mutating func operand(_ clip: Clip, limit: PixelRect) -> (mask: CoverageMask, key: Operand?) {
+        private mutating func operand(_ clip: Clip, limit: PixelRect) -> (mask: CoverageMask, recipe: Recipe?) {
             switch clip {
             case .none: preconditionFailure("no mask for .none")
             case .shape(let shape):
                 let m = mask(of: shape, within: limit)
-                return (m.mask, enabled ? .shape(ShapeKey(shape, limit)) : nil)
-            case .mask(let mask, let id): return (mask, id.map { .mask($0) })
+                return (m.mask, m.id.map { recipes[$0] })
+            case .mask(let mask, let id): return (mask, id.map { recipes[$0] })
             }
         }
 
         mutating func intersection(_ a: Clip, _ b: Clip, limit: PixelRect) -> Clip {
             let x = operand(a, limit: limit), y = operand(b, limit: limit)
-            guard enabled, let ka = x.key, let kb = y.key else { return .mask(x.mask.intersected(with: y.mask), id: nil) }
-            let key = PairKey(a: ka, b: kb, limit: limit)
-            if let index = pairs[key] { return .mask(made[index], id: index) }
-            var memory = storage()
-            let result = add(x.mask.intersected(with: y.mask, reusing: &memory))
-            pairs[key] = result.id
+            guard enabled, let ra = x.recipe, let rb = y.recipe else { return .mask(x.mask.intersected(with: y.mask), id: nil) }
+            let result = mask(.pair(ra, rb, limit)) { x.mask.intersected(with: y.mask, reusing: &$0) }
             return .mask(result.mask, id: result.id)
         }
     }

@@ -18,7 +18,7 @@ extension LayerRenderer {
         let group = shadowFromContent || fadedShadow || layer.mask != nil ||
             (s.opacity < 1 && s.allowsGroupOpacity && drawsMoreThanOneThing(layer))
         guard group else {
-            if shadow { drawShadow(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity, source: nil) }
+            if shadow { drawShadow(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity, source: nil, bodyFollows: true) }
             drawContent(layer, placement: placement, into: &canvas, clip: clip, opacity: layerOpacity)
             return
         }
@@ -155,9 +155,10 @@ extension LayerRenderer {
     }
 
     /// The layer's shadow: from `shadowPath`, from its own shape when that is all it casts, or from
-    /// `source` (the layer drawn offscreen: its composited alpha).
+    /// `source` (the layer drawn offscreen: its composited alpha). `bodyFollows`: the layer itself is drawn
+    /// next into the same canvas with the same clip, at full opacity.
     func drawShadow(_ layer: LayerSnapshot, placement: Transform2D, into canvas: inout Canvas, clip: Clip,
-                            opacity: Double, source: Canvas?) {
+                            opacity: Double, source: Canvas?, bodyFollows: Bool = false) {
         let s = layer.state
         guard let color = s.shadowColor else { return }
         // The offset and blur live in the layer's space and transform with it.
@@ -173,8 +174,12 @@ extension LayerRenderer {
         }
         let localClip = canvas.local(mask(shadowClip, within: canvas.deviceBounds))
         if source == nil, s.shadowPath == nil, case .rect(let shape) = shape(s, placement: placement) {
+            // Unclipped, the layer's opaque background (or its opaque cover) overwrites every pixel its shape
+            // covers entirely: the shadow need not be drawn there (unless a backdrop filter reads it first).
+            let covered = bodyFollows && localClip == nil && !s.masksToBounds && s.activeBackdropFilter == nil ? shape : nil
             canvas.buffer.drawRoundedRectShadow(shape, offset: offset, sigma: sigma, color: color, opacity: opacity,
-                                                clip: localClip, skipInterior: s.masksToBounds ? nil : opaqueInterior(shape))
+                                                clip: localClip, skipInterior: s.masksToBounds ? nil : opaqueInterior(shape),
+                                                skipCovered: covered)
             return
         }
         let spread = shadowReach(s, placement: placement)

@@ -21,25 +21,26 @@ extension LayerRenderer {
     }
 
     func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
-                           opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
+                           opacity: Double) -> (pieces: [CGRect], color: CGColor, opacity: Double, holes: [PixelRect])? {
         var occluders: SiblingOccluders?
         return occludedSolidFill(children, at: index, parent: parent, clip: clip, opacity: opacity, occluders: &occluders)
     }
 
     /// The child at `index` when it is a plain solid rectangle: the pieces of it not covered by later
-    /// opaque siblings (all of it when none is), which draw the same pixels as the layer. Unclipped only:
+    /// opaque siblings (all of it when none is), which draw the same pixels as the layer, and the holes
+    /// (those siblings' opaque interiors, which they overwrite whatever is below). Unclipped only:
     /// under a clip the pieces would be masked, which rounds differently from the clipped whole rectangle.
     ///
     /// Any set of later opaque siblings gives the same pixels (each only saves work), so among many
     /// siblings only a bounded number are looked at (`SiblingOccluders`): the cost stays linear in the
     /// number of siblings. `occluders` is built on first use and kept across one sibling list.
     func occludedSolidFill(_ children: [LayerSnapshot], at index: Int, parent: Space, clip: Clip,
-                           opacity: Double, occluders: inout SiblingOccluders?) -> (pieces: [CGRect], color: CGColor, opacity: Double)? {
+                           opacity: Double, occluders: inout SiblingOccluders?) -> (pieces: [CGRect], color: CGColor, opacity: Double, holes: [PixelRect])? {
         guard skipsOverdraw, opacity == 1, case .none = clip, let fill = plainSolidRect(children[index], parent: parent) else { return nil }
         if occluders == nil { occluders = SiblingOccluders(children, renderer: self, parent: parent) }
         let area = PixelRect(enclosing: fill.shape.rect)
         let holes = occluders!.holes(after: index, over: area)
-        return (subtract(holes, from: fill.shape.rect), fill.color, Double(children[index].state.opacity))
+        return (subtract(holes, from: fill.shape.rect), fill.color, Double(children[index].state.opacity), holes)
     }
 
     /// Where `clip` lets a fill through at full weight, in canvas pixels: .some(nil) everywhere (no clip),

@@ -113,9 +113,11 @@ extension PixelBuffer {
                                 let crow = clipValues.row(py)
                                 for k in segments.indices {
                                     let s = segments[k]
-                                    if !s.perPixel { w.update(s.start..<s.end, repeating: s.weight) }
-                                    for px in s.start..<s.end where w[px] != 0 {
-                                        w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
+                                    if !s.perPixel && s.weight == 255 {
+                                        w.update(s.start..<s.end, from: crow)   // mul255(255, c) = c
+                                    } else {
+                                        if !s.perPixel { w.update(s.start..<s.end, repeating: s.weight) }
+                                        multiplyWeights(w, by: crow, s.start..<s.end)
                                     }
                                     segments[k].perPixel = true
                                 }
@@ -138,10 +140,7 @@ extension PixelBuffer {
                                 }
                                 paint.writeRow(py, from: s.start, to: s.end, into: p)
                                 if s.perPixel {
-                                    for px in s.start..<s.end {
-                                        let wt = w[px]
-                                        if wt != 0 { blendPixel(row, at: px, spread(p[px]), weight: wt) }
-                                    }
+                                    blendPaintRow(row, paint: p.readOnly, weights: w.readOnly, s.start..<s.end, opaque: opaquePaint)
                                 } else {
                                     let wt = s.weight
                                     for px in s.start..<s.end { blendPixel(row, at: px, spread(p[px]), weight: wt) }

@@ -230,14 +230,16 @@ struct PaintEvaluator {
         }
         for i in 0..<lo { clamped(i) }
         var i = lo
-        while i + 4 <= hi {
+        // Unchecked index arithmetic (lo ≤ hi ≤ count): no overflow tests in the loop.
+        let hi4 = lo &+ ((hi &- lo) & ~3)
+        while i < hi4 {
             let a1 = acc &+ step, a2 = a1 &+ step, a3 = a2 &+ step
             out[i] = table[Int(truncatingIfNeeded: acc >> 32)]
-            out[i + 1] = table[Int(truncatingIfNeeded: a1 >> 32)]
-            out[i + 2] = table[Int(truncatingIfNeeded: a2 >> 32)]
-            out[i + 3] = table[Int(truncatingIfNeeded: a3 >> 32)]
+            out[i &+ 1] = table[Int(truncatingIfNeeded: a1 >> 32)]
+            out[i &+ 2] = table[Int(truncatingIfNeeded: a2 >> 32)]
+            out[i &+ 3] = table[Int(truncatingIfNeeded: a3 >> 32)]
             acc = a3 &+ step
-            i += 4
+            i &+= 4
         }
         while i < hi { out[i] = table[Int(truncatingIfNeeded: acc >> 32)]; acc &+= step; i += 1 }
         while i < count { clamped(i); i += 1 }
@@ -313,12 +315,7 @@ extension PixelBuffer {
                                 for px in lo..<a { w[px] = quantize(g.coverage(px, py) * op) }
                                 if b > a { w.update(a..<b, repeating: inner) }
                                 for px in b..<hi { w[px] = quantize(g.coverage(px, py) * op) }
-                                if let clipValues {
-                                    let crow = clipValues.row(py)
-                                    for px in lo..<hi where w[px] != 0 {
-                                        w[px] = UInt8(truncatingIfNeeded: mul255(UInt32(w[px]), UInt32(crow[px])))
-                                    }
-                                }
+                                if let clipValues { multiplyWeights(w, by: clipValues.row(py), lo..<hi) }
                                 if let c = rowColor {
                                     blendRuns(row, weights: w.readOnly, lo..<hi, word: c)
                                     continue
@@ -349,10 +346,7 @@ extension PixelBuffer {
                                         paintsRowValid = painter.horizontalOnly
                                     }
                                 }
-                                for px in lo..<hi {
-                                    let wt = w[px]
-                                    if wt != 0 { blendPixel(row, at: px, spread(p[px]), weight: wt) }
-                                }
+                                blendPaintRow(row, paint: p.readOnly, weights: w.readOnly, lo..<hi, opaque: painter.isOpaque)
                             }
                         }
                     }
@@ -373,6 +367,28 @@ func blendPixel(_ row: MutableRow<UInt32>, at x: Int, _ sp: UInt64, weight: UInt
     if sa == 255 { row[x] = pack(s); return }
     if s == 0 { return }
     row[x] = over(s, inverseAlpha: 255 &- sa, row[x])
+}
+
+/// Source-over of per-pixel paints × per-pixel weights (both indexed like the row) over the pixels `xs`.
+/// Runs of weight 0 are skipped and, for an opaque paint, runs of weight 255 are copied (what blending
+/// gives there): the same bytes as `blendPixel` pixel by pixel.
+@inline(__always)
+func blendPaintRow(_ row: MutableRow<UInt32>, paint p: Row<UInt32>, weights w: Row<UInt8>, _ xs: Range<Int>, opaque: Bool) {
+    let n = xs.upperBound
+    var i = xs.lowerBound
+    while i < n {
+        let wt = w[i]
+        if wt == 0 {
+            i = runEnd(w, from: i + 1, to: n, value: 0)
+        } else if wt == 255 && opaque {
+            let j = runEnd(w, from: i + 1, to: n, value: 255)
+            row.update(i..<j, from: p)
+            i = j
+        } else {
+            blendPixel(row, at: i, spread(p[i]), weight: wt)
+            i += 1
+        }
+    }
 }
 
 /// Source-over of one paint with per-pixel weights (indexed like the row) over the pixels `xs`; runs of
@@ -401,11 +417,21 @@ func blendRuns(_ row: MutableRow<UInt32>, weights w: Row<UInt8>, _ xs: Range<Int
 /// Source-over of the same paint × weight onto the pixels `xs` of `row`.
 @inline(__always)
 func blendRun(_ row: MutableRow<UInt32>, _ xs: Range<Int>, word: UInt32, weight: UInt8) {
-    if xs.isEmpty || weight == 0 { return }
-    let s = weight == 255 ? spread(word) : mulLanes(spread(word), UInt64(weight))
+    blendRun(row, xs, word: word, weight: weight, from: row.readOnly, copying: false)
+}
+
+/// `source`'s pixels `xs` copied into `row` with the same paint × weight composited over them: the bytes
+/// of a copy followed by `blendRun`, in one pass (`copying` false: `source` is `row` itself).
+@inline(__always)
+func blendRun(_ row: MutableRow<UInt32>, _ xs: Range<Int>, word: UInt32, weight: UInt8, from source: Row<UInt32>, copying: Bool) {
+    if xs.isEmpty { return }
+    let s = weight == 0 ? 0 : weight == 255 ? spread(word) : mulLanes(spread(word), UInt64(weight))
     let sa = s >> 48
     if sa == 255 { row.update(xs, repeating: pack(s)); return }
-    if s == 0 { return }
+    if s == 0 {
+        if copying { row.update(xs, from: source) }
+        return
+    }
     let ia = 255 &- sa
     // Two pixels per 64-bit word: red/blue and green/alpha bytes in 16-bit lanes. No lane can exceed
     // 255: the paint is validly premultiplied (Sc ≤ Sa), so Sc + Dc·(255 − Sa)/255 ≤ Sa + 255 − Sa.
@@ -423,7 +449,7 @@ func blendRun(_ row: MutableRow<UInt32>, _ xs: Range<Int>, word: UInt32, weight:
     let sag8 = SIMD8<UInt16>(repeating: UInt16((s32 >> 8) & 0xFF)) &* SIMD8<UInt16>(1, 0, 1, 0, 1, 0, 1, 0)
         &+ SIMD8<UInt16>(repeating: UInt16(s32 >> 24)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
     while i + 4 <= end {
-        let x = row.load(SIMD8<UInt16>.self, at: i)
+        let x = source.load(SIMD8<UInt16>.self, at: i)
         var rb = (x & low) &* ia8 &+ half
         rb = ((rb &+ (rb &>> 8)) &>> 8) &+ srb8
         var ag = (x &>> 8) &* ia8 &+ half
@@ -432,11 +458,11 @@ func blendRun(_ row: MutableRow<UInt32>, _ xs: Range<Int>, word: UInt32, weight:
         i += 4
     }
     while i + 1 < end {
-        let x = row.load(UInt64.self, at: i)
+        let x = source.load(UInt64.self, at: i)
         let rb = mulLanes(x & laneMask, ia) &+ srb
         let ag = mulLanes((x >> 8) & laneMask, ia) &+ sag
         row.store(rb | ag << 8, at: i)
         i += 2
     }
-    if i < end { row[i] = over(s, inverseAlpha: ia, row[i]) }
+    if i < end { row[i] = over(s, inverseAlpha: ia, source[i]) }
 }

@@ -165,10 +165,12 @@ extension PixelBuffer {
     /// The drop shadow of an axis-aligned rounded rectangle without rendering it first: the same result as
     /// `drawShadow(of:)` of the filled shape (within 1/255), much faster (separable erf profile along the
     /// straight parts, cached corner profiles). Pixels inside `skipInterior` (e.g. under the opaque layer
-    /// that casts the shadow) may be left untouched.
+    /// that casts the shadow), and pixels that `skipCovered` covers entirely (the caller fills that shape
+    /// opaque at full weight next), may be left untouched.
     public mutating func drawRoundedRectShadow(_ shape: RoundedRect, offset: CGPoint, sigma: Double, color: CGColor,
-                                               opacity: Double, clip: CoverageMask? = nil, skipInterior: PixelRect? = nil) {
+                                               opacity: Double, clip: CoverageMask? = nil, skipInterior: PixelRect? = nil,
+                                               skipCovered: RoundedRect? = nil) {
         drawAnalyticShadow(shape, offset: offset, sigma: sigma, color: color, opacity: opacity, clip: clip,
-                           skipInterior: skipInterior)
+                           skipInterior: skipInterior, skipCovered: skipCovered)
     }
 }

@@ -196,6 +196,22 @@ func over(_ s: UInt64, inverseAlpha ia: UInt64, _ d: UInt32) -> UInt32 {
     return pack(sum)
 }
 
+/// The end of the run of bytes equal to `value` that starts at i (i < n): the first j in i...n with
+/// `bytes[j] != value`, or n. Eight bytes per step while they all match (a clip's or a weight row's long
+/// inside and outside runs).
+@inline(__always)
+func runEnd(_ bytes: Row<UInt8>, from i: Int, to n: Int, value: UInt8) -> Int {
+    let pattern = UInt64(value) &* 0x0101_0101_0101_0101
+    var j = i
+    while j + 8 <= n {
+        let x = bytes.load(UInt64.self, at: j) ^ pattern
+        if x != 0 { return j + (x.trailingZeroBitCount >> 3) }   // little-endian: the lowest differing byte
+        j += 8
+    }
+    while j < n && bytes[j] == value { j += 1 }
+    return j
+}
+
 /// One row of `CoverageMask.intersected`: out[x] = mul255(a[x], b[x]) for x in `xs` (the three rows indexed
 /// alike). Runs where one side is 0 or 255 are written as zeros or copied from the other side
 /// (mul255(0, v) = 0 and mul255(255, v) = v for every byte v), so the bytes are those of the product
@@ -208,23 +224,44 @@ func intersectRow(_ a: Row<UInt8>, _ b: Row<UInt8>, into out: MutableRow<UInt8>,
         let x = a[i], y = b[i]
         if x == 255 || y == 255 || x == 0 || y == 0 {
             // Extend the run on which `a` (or `b`) stays at this value.
-            var j = i + 1
+            let j: Int
             if x == 255 {
-                while j < n, a[j] == 255 { j += 1 }
+                j = runEnd(a, from: i + 1, to: n, value: 255)
                 out.update(i..<j, from: b)
             } else if x == 0 {
-                while j < n, a[j] == 0 { j += 1 }
+                j = runEnd(a, from: i + 1, to: n, value: 0)
                 out.update(i..<j, repeating: 0)
             } else if y == 255 {
-                while j < n, b[j] == 255 { j += 1 }
+                j = runEnd(b, from: i + 1, to: n, value: 255)
                 out.update(i..<j, from: a)
             } else {
-                while j < n, b[j] == 0 { j += 1 }
+                j = runEnd(b, from: i + 1, to: n, value: 0)
                 out.update(i..<j, repeating: 0)
             }
             i = j
         } else {
             out[i] = UInt8(truncatingIfNeeded: mul255(UInt32(x), UInt32(y)))
+            i += 1
+        }
+    }
+}
+
+/// weights[x] = mul255(weights[x], clip[x]) for x in `xs`, by runs: where the clip is 255 the weight stays,
+/// where it is 0 the weight becomes 0 (the bytes of the product everywhere).
+@inline(__always)
+func multiplyWeights(_ w: MutableRow<UInt8>, by clip: Row<UInt8>, _ xs: Range<Int>) {
+    let n = xs.upperBound
+    var i = xs.lowerBound
+    while i < n {
+        let c = clip[i]
+        if c == 255 {
+            i = runEnd(clip, from: i + 1, to: n, value: 255)
+        } else if c == 0 {
+            let j = runEnd(clip, from: i + 1, to: n, value: 0)
+            w.update(i..<j, repeating: 0)
+            i = j
+        } else {
+            w[i] = UInt8(truncatingIfNeeded: mul255(UInt32(w[i]), UInt32(c)))
             i += 1
         }
     }

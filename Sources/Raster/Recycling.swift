@@ -49,9 +49,18 @@ extension PixelBuffer {
     /// in new memory; `storage` is left empty when its memory is taken. Without shapes it is a plain copy.
     public func copy(filling shapes: [RoundedRect] = [], with paint: Paint = .solid(.clear), opacity: Double = 1,
                      reusing storage: inout PixelBuffer) -> PixelBuffer {
+        copy(filling: shapes, with: paint, opacity: opacity, overwritten: [], reusing: &storage)
+    }
+
+    /// `copy(filling:with:opacity:reusing:)` for a caller that will overwrite the pixels of `overwritten`
+    /// (apart from the shapes) whatever they hold — a frame's opaque layers over its backdrop: those pixels
+    /// may be left unwritten (holding what the reused memory held), which saves copying them. Every other
+    /// pixel has the bytes of the copy and fills.
+    package func copy(filling shapes: [RoundedRect], with paint: Paint, opacity: Double, overwritten: [PixelRect],
+                      reusing storage: inout PixelBuffer) -> PixelBuffer {
         checkSize()
         var out = PixelBuffer(width: width, height: height, overwriting: &storage)
-        copyBands(into: &out, filling: shapes, with: paint, opacity: opacity)
+        copyBands(into: &out, filling: shapes, with: paint, opacity: opacity, overwritten: overwritten)
         return out
     }
 }

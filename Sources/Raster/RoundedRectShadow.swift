@@ -30,7 +30,8 @@
 // Where the work goes. Corner terms vanish (< Φ(−4)) beyond 4σ (+1 px) of the corner box, and Px is 1
 // to within 2e-6 well inside the sides: each row is an exact left part, a constant middle run (the value
 // Py(y)) and an exact right part. Pixels whose upper bound Px·Py cannot reach weight 1 are skipped, and so
-// are the pixels of `skipInterior`. Weights are round(S × opacity) (Float, as in drawShadow) × clip; the
+// are the pixels of `skipInterior` and, given `skipCovered`, each row's pixels that shape covers
+// entirely (the caller's opaque body drawn next overwrites them). Weights are round(S × opacity) (Float, as in drawShadow) × clip; the
 // source is the shadow colour ⊗ weight, composited source-over. σ = 0 (no blur) is drawShadow's own
 // bilinear case: the shape is rendered and passed to it.
 import CoreGraphics
@@ -38,7 +39,8 @@ import Synchronization
 
 extension PixelBuffer {
     mutating func drawAnalyticShadow(_ shape: RoundedRect, offset: CGPoint, sigma: Double, color: CGColor,
-                                     opacity: Double, clip: CoverageMask?, skipInterior: PixelRect?) {
+                                     opacity: Double, clip: CoverageMask?, skipInterior: PixelRect?,
+                                     skipCovered: RoundedRect? = nil) {
         let op = unitClamp(opacity)
         let paint = RGBA8(color).word
         guard op > 0, paint != 0, width > 0, height > 0 else { return }
@@ -59,7 +61,8 @@ extension PixelBuffer {
         var region = field.region.intersection(bounds)
         if let clip { region = region.intersection(clip.bounds) }
         guard !region.isEmpty else { return }
-        field.composite(into: &self, region: region, paint: paint, opacity: op, clip: clip, skip: skipInterior)
+        let covered = skipCovered.map { RoundedRectGeometry($0) }.flatMap { $0.isEmpty ? nil : $0 }
+        field.composite(into: &self, region: region, paint: paint, opacity: op, clip: clip, skip: skipInterior, skipCovered: covered)
     }
 
     /// σ = 0: render the shape opaque and blur it with drawShadow; pixels of `skipInterior` are restored.
@@ -239,7 +242,7 @@ struct RoundedRectShadowField {
     }
 
     func composite(into buffer: inout PixelBuffer, region: PixelRect, paint: UInt32, opacity: Double,
-                   clip: CoverageMask?, skip: PixelRect?) {
+                   clip: CoverageMask?, skip: PixelRect?, skipCovered: RoundedRectGeometry? = nil) {
         let rw = region.width
         let inv = 1 / sigma
         let px = (0..<rw).map { k in Float(Self.rectProfile(Double(region.x + k) + 0.5 - ox, x0, x1, inv: inv)) }
@@ -325,12 +328,12 @@ struct RoundedRectShadowField {
                     if mR > mL { intervals.append((mL, mR, true)) }
                     if xb > mR && mR > mL { intervals.append((mR, xb, false)) }
                     if !skipRect.isEmpty && py >= skipRect.y && py < skipRect.maxY {
-                        var cut: [(Int, Int, Bool)] = []
-                        for (s, e, c) in intervals {
-                            if s < skipRect.x { cut.append((s, Swift.min(e, skipRect.x), c)) }
-                            if e > skipRect.maxX { cut.append((Swift.max(s, skipRect.maxX), e, c)) }
-                        }
-                        intervals = cut
+                        cutIntervals(&intervals, skipRect.x, skipRect.maxX)
+                    }
+                    if let covered = skipCovered {
+                        // The pixels of this row that the shape covers entirely (coverage exactly 1).
+                        let span = covered.rowSpan(py)
+                        if span.cy >= 1 && span.end > span.start { cutIntervals(&intervals, span.start, span.end) }
                     }
                     let row = pixels.row(py)
                     let crow = clipValues?.row(py)
@@ -354,6 +357,16 @@ struct RoundedRectShadowField {
                 }
         } } } } } } }
     }
+}
+
+/// Removes [a, b) from each interval (start, end, constant?).
+private func cutIntervals(_ intervals: inout [(Int, Int, Bool)], _ a: Int, _ b: Int) {
+    var cut: [(Int, Int, Bool)] = []
+    for (s, e, c) in intervals {
+        if s < a { cut.append((s, Swift.min(e, a), c)) }
+        if e > b { cut.append((Swift.max(s, b), e, c)) }
+    }
+    intervals = cut
 }
 
 /// For each weight w: the source paint ⊗ w and 255 − its alpha, as four 16-bit lanes each (weight 0:
