@@ -95,32 +95,20 @@ struct DocumentsWorkload {
         let sorted = result.times.sorted()
         let mean = result.times.reduce(0, +) / Double(max(1, result.times.count))
         if options.json {
-            func number(_ value: Double) -> String { String(format: "%.3f", value) }
-            return """
-            {"directory": \(jsonString(options.directory.path)), "frames": \(result.frames), "passes": \(options.passes), \
-            "fresh": \(options.fresh), "scale": \(number(Double(result.scale))), "width": \(result.pixels.width), \
-            "height": \(result.pixels.height), "msPerFrame": {"median": \(number(median(sorted))), \
-            "min": \(number(sorted.first ?? 0)), "max": \(number(sorted.last ?? 0)), "mean": \(number(mean))}, \
-            "minorPageFaultsPerFrame": \(number(result.faultsPerFrame)), "peakMemoryMiB": \(number(result.peakMemoryMiB))}
-            """
+            func number(_ value: Double) -> JSON { .number((value * 1000).rounded() / 1000) }
+            return JSON.object([
+                ("directory", .string(options.directory.path)), ("frames", .number(Double(result.frames))),
+                ("passes", .number(Double(options.passes))), ("fresh", .bool(options.fresh)),
+                ("scale", .number(Double(result.scale))), ("width", .number(Double(result.pixels.width))),
+                ("height", .number(Double(result.pixels.height))),
+                ("msPerFrame", .object([("median", number(median(sorted))), ("min", number(sorted.first ?? 0)),
+                                        ("max", number(sorted.last ?? 0)), ("mean", number(mean))])),
+                ("minorPageFaultsPerFrame", number(result.faultsPerFrame)), ("peakMemoryMiB", number(result.peakMemoryMiB)),
+            ]).serialized()
         }
         return String(format: "%@: %d frames at %gx (last %d×%d px)%@: median %.2f ms/frame (min %.2f, max %.2f, mean %.2f), %.0f minor page faults/frame\npeak memory %.0f MiB",
                       options.directory.path, result.frames, Double(result.scale), result.pixels.width, result.pixels.height,
                       options.fresh ? ", each frame fresh" : "", median(sorted), sorted.first ?? 0, sorted.last ?? 0, mean,
                       result.faultsPerFrame, result.peakMemoryMiB)
-    }
-
-    static func jsonString(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }

@@ -8,18 +8,7 @@ import TestSupport
     static var benchmark: URL { CommandLine.binary.deletingLastPathComponent().appendingPathComponent("render-benchmark") }
 
     static func runBenchmark(_ arguments: [String]) throws -> CommandLine.Run {
-        let process = Process()
-        process.executableURL = benchmark
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return CommandLine.Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                               stderr: String(decoding: stderr, as: UTF8.self))
+        try CommandLine.run(arguments, executable: benchmark)
     }
 
     func frames(in folder: URL) throws -> [String] {
