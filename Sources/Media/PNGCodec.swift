@@ -29,42 +29,6 @@ extension PNGCodec {
         UInt8((UInt32(c) * UInt32(a) + 127) / 255)
     }
 
-    /// Premultiplied RGBA8 → straight RGBA8 (a = 0 → 0,0,0,0), or packed RGB8 when `opaque`.
-    static func straightPixels(_ image: PixelBuffer, opaque: Bool) -> [UInt8] {
-        let count = image.width * image.height
-        if opaque {
-            return [UInt8](unsafeUninitializedCapacity: count * 3) { out, initialized in
-                image.bytes.withUnsafeBufferPointer { src in
-                    for i in 0..<count {
-                        out[3 * i] = src[4 * i]
-                        out[3 * i + 1] = src[4 * i + 1]
-                        out[3 * i + 2] = src[4 * i + 2]
-                    }
-                }
-                initialized = count * 3
-            }
-        }
-        return [UInt8](unsafeUninitializedCapacity: count * 4) { out, initialized in
-            image.bytes.withUnsafeBufferPointer { src in
-                for i in 0..<count {
-                    let a = src[4 * i + 3]
-                    switch a {
-                    case 0:
-                        out[4 * i] = 0; out[4 * i + 1] = 0; out[4 * i + 2] = 0
-                    case 255:
-                        out[4 * i] = src[4 * i]; out[4 * i + 1] = src[4 * i + 1]; out[4 * i + 2] = src[4 * i + 2]
-                    default:
-                        out[4 * i] = unpremultiply(src[4 * i], alpha: a)
-                        out[4 * i + 1] = unpremultiply(src[4 * i + 1], alpha: a)
-                        out[4 * i + 2] = unpremultiply(src[4 * i + 2], alpha: a)
-                    }
-                    out[4 * i + 3] = a
-                }
-            }
-            initialized = count * 4
-        }
-    }
-
     /// Straight RGBA8 → premultiplied RGBA8, in place.
     static func premultiplyInPlace(_ bytes: inout [UInt8]) {
         bytes.withUnsafeMutableBufferPointer { p in

@@ -102,7 +102,7 @@ enum PNGWriter {
 
     // MARK: Rows
 
-    /// One row of premultiplied RGBA8 → straight RGB8 (`alpha` false) or RGBA8, as `PNGCodec.straightPixels`.
+    /// One row of premultiplied RGBA8 → straight RGB8 (`alpha` false) or RGBA8 (a = 0 → 0,0,0,0): the one copy a PNG's pixels go through.
     @inline(__always)
     private static func straightRow(_ src: UnsafePointer<UInt8>, width: Int, alpha: Bool, into out: UnsafeMutablePointer<UInt8>) {
         if !alpha {
