@@ -102,6 +102,8 @@ let package = Package(
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "ListTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
+        .testTarget(name: "ControlTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
+                    exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Playback", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),
