@@ -16,12 +16,26 @@ final class GlyphState {
     var enabled = true
     private var faces: [ObjectIdentifier: FontFace] = [:]
     private var outlines: [GlyphKey: Path] = [:]
+    private var inkBoxes: [GlyphKey: CGRect] = [:]
 
     func key(_ glyph: PositionedGlyph) -> GlyphKey {
         let face = glyph.font.face
         let id = ObjectIdentifier(face)
         if faces[id] == nil { faces[id] = face }
         return GlyphKey(face: id, glyph: glyph.glyph, scale: Double(glyph.font.scale))
+    }
+
+    /// A box around the glyph's outline (its control points') in layer points, relative to its origin,
+    /// y down: what lets the cache skip glyphs that cannot be seen. Made when a text is laid out.
+    func inkBox(_ key: GlyphKey) -> CGRect {
+        if let box = inkBoxes[key] { return box }
+        guard let face = faces[key.face] else { return .null }
+        let b = face.outline(of: key.glyph).boundingBox
+        let s = CGFloat(key.scale)
+        let box = b.isNull ? CGRect.null : CGRect(x: b.minX * s, y: -b.maxY * s, width: b.width * s, height: b.height * s)
+        if inkBoxes.count > 4096 { inkBoxes.removeAll(keepingCapacity: true) }
+        inkBoxes[key] = box
+        return box
     }
 
     /// The glyph's outline in layer points, origin on the baseline, y down (as TextLayout.paths places it).
@@ -90,7 +104,9 @@ extension LayerRenderer {
                 let runColor = layout.text.runs[glyph.runIndex].color
                 if let c = color, c != runColor, hasInk { runs.append(current); current = []; hasInk = false }
                 color = runColor
-                current.append(PlacedGlyph(key: glyphs.key(glyph), x: ox + Double(glyph.position.x), y: oy + Double(glyph.position.y)))
+                let key = glyphs.key(glyph)
+                current.append(PlacedGlyph(key: key, x: ox + Double(glyph.position.x), y: oy + Double(glyph.position.y),
+                                           inkBox: glyphs.inkBox(key)))
                 if !glyph.font.face.outline(of: glyph.glyph).elements.isEmpty { hasInk = true }
             }
         }

@@ -34,7 +34,13 @@ public struct GlyphKey: Hashable, Sendable {
 public struct PlacedGlyph: Hashable, Sendable {
     public var key: GlyphKey
     public var x: Double, y: Double
-    public init(key: GlyphKey, x: Double, y: Double) { self.key = key; self.x = x; self.y = y }
+    /// A box around the outline (layer points, relative to the origin; y down), when the caller knows
+    /// one: a glyph whose box lies outside what can be drawn (off the canvas, outside the clip) is not
+    /// placed, so no mask is made for it. Null: always placed.
+    public var inkBox: CGRect
+    public init(key: GlyphKey, x: Double, y: Double, inkBox: CGRect = .null) {
+        self.key = key; self.x = x; self.y = y; self.inkBox = inkBox
+    }
 }
 
 /// Coverage masks of glyphs by outline, device scale and subpixel phase, bounded in bytes: when a new
@@ -43,7 +49,7 @@ public struct PlacedGlyph: Hashable, Sendable {
 public final class GlyphCache {
     /// Subpixel positions per pixel along x and along y.
     public static let subpixelSteps = 4
-    /// The budget: mask values (4 bytes each) plus 64 bytes per entry.
+    /// The budget: mask values (5 bytes each: the Float and its byte) plus 64 bytes per entry.
     public let capacityBytes: Int
     /// How often the cache was emptied to stay within its budget (for tests and benchmarks).
     public private(set) var clears = 0
@@ -56,6 +62,14 @@ public final class GlyphCache {
         var glyph: GlyphKey
         var scale: Double
         var phaseX: Int8, phaseY: Int8
+
+        /// Three words instead of six fields: every glyph of every frame looks its mask up. (Scales are
+        /// positive and finite here — `accepts` — so equal values have equal bit patterns.)
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(glyph.face)
+            hasher.combine(UInt64(glyph.glyph) | UInt64(UInt8(bitPattern: phaseX)) << 32 | UInt64(UInt8(bitPattern: phaseY)) << 40)
+            hasher.combine(glyph.scale.bitPattern &+ scale.bitPattern.multipliedReportingOverflow(by: 0x9E37_79B9_7F4A_7C15).partialValue)
+        }
     }
     /// A mask's values in `storage`, row-major, and its box relative to the origin's snapped pixel.
     struct Mask {
@@ -70,10 +84,14 @@ public final class GlyphCache {
 
     private var masks: [MaskKey: Mask] = [:]
     private(set) var storage: [Float] = []
+    /// `quantize(min(v, 1))` of each value in `storage`, at the same offsets: a pixel that one glyph
+    /// alone covers, drawn at full opacity, takes its weight from here without arithmetic.
+    private(set) var bytes: [UInt8] = []
     private var used = 0
     // Scratch reused by every draw (no allocation per glyph or per frame once grown).
     var placed: [Placed] = []
     var active: [Int] = []
+    var byX: [Int] = []
     var accumulator: [Float] = []
 
     public init(capacityBytes: Int = 16 << 20) {
@@ -89,16 +107,28 @@ public final class GlyphCache {
         return (t.a * 64).rounded() == t.a * 64
     }
 
-    /// Places every glyph's mask (made on a miss) into `placed`, sorted by top row. False when the run's
-    /// masks do not fit the budget together, or an origin is too far out: the caller fills exactly.
-    func place(_ glyphs: [PlacedGlyph], scale a: Double, tx: Double, ty: Double, outline: (GlyphKey) -> Path) -> Bool {
+    /// Places the mask (made on a miss) of every glyph that may touch `visible` into `placed`, sorted by
+    /// top row. False when the run's masks do not fit the budget together, or an origin is too far out:
+    /// the caller fills exactly. A glyph whose ink box (grown by 2 px: a mask is its outline's pixel
+    /// bounds at a phase within 1/8 px) misses `visible` would add nothing there, so skipping it changes
+    /// no pixel of `visible`.
+    func place(_ glyphs: [PlacedGlyph], scale a: Double, tx: Double, ty: Double, visible: PixelRect,
+               outline: (GlyphKey) -> Path) -> Bool {
         let q = Double(Self.subpixelSteps)
+        let vx0 = Double(visible.x) - 2, vx1 = Double(visible.maxX) + 2
+        let vy0 = Double(visible.y) - 2, vy1 = Double(visible.maxY) + 2
         for _ in 0..<2 {
             let clearsBefore = clears
             placed.removeAll(keepingCapacity: true)
             for g in glyphs {
                 let x = a * g.x + tx, y = a * g.y + ty
                 guard abs(x) < 1e9, abs(y) < 1e9 else { return false }
+                let ink = g.inkBox
+                if !ink.isNull && (visible.isEmpty
+                    || x + a * Double(ink.maxX) < vx0 || x + a * Double(ink.minX) > vx1
+                    || y + a * Double(ink.maxY) < vy0 || y + a * Double(ink.minY) > vy1) {
+                    continue
+                }
                 let nx = Int((x * q + 0.5).rounded(.down)), ny = Int((y * q + 0.5).rounded(.down))
                 let steps = Self.subpixelSteps
                 // Floor division and remainder (steps is a power of two).
@@ -136,11 +166,12 @@ public final class GlyphCache {
         let polygon = outline(key.glyph).applying(map).flattened()
         let box = polygon.pixelBounds
         let area = box.isEmpty ? 0 : box.width * box.height
-        let cost = area * 4 + 64
+        let cost = area * 5 + 64
         if cost > capacityBytes { return nil }
         if used + cost > capacityBytes {
             masks.removeAll(keepingCapacity: true)
             storage.removeAll(keepingCapacity: true)
+            bytes.removeAll(keepingCapacity: true)
             used = 0
             clears += 1
         }
@@ -151,22 +182,15 @@ public final class GlyphCache {
             storage.append(contentsOf: repeatElement(0, count: area))
             var coverage = PolygonCoverage(polygon, rule: .nonZero, region: box)
             let w = box.width
-            var pieces: [(Int, Int)] = []
             storage.withMutableRow { out in
                 for row in 0..<box.height {
-                    let base = m.offset + row * w
-                    pieces.removeAll(keepingCapacity: true)
-                    coverage.computeRow(box.y + row) { s, e, constant in
-                        if let c = constant {
-                            if c != 0 { out.update((base + s)..<(base + e), repeating: Float(c)) }
-                        } else {
-                            pieces.append((s, e))
-                        }
-                    }
-                    // The per-pixel values are in `coverage.coverage` once the row is done.
-                    coverage.coverage.withRow { cov in
-                        for (s, e) in pieces { for x in s..<e { out[base + x] = Float(cov[x]) } }
-                    }
+                    coverage.writeRow(box.y + row, into: out.advanced(by: m.offset + row * w))
+                }
+            }
+            bytes.append(contentsOf: repeatElement(0, count: area))
+            storage.withRow { values in
+                bytes.withMutableRow { out in
+                    for k in m.offset..<(m.offset + area) { out[k] = quantize(Swift.min(values[k], 1)) }
                 }
             }
         }
@@ -177,49 +201,102 @@ public final class GlyphCache {
 }
 
 /// The summed masks of a run's placed glyphs, row by row.
+///
+/// A pixel's weight is quantize(min(1, Σ masks) × opacity), the sum taken in `active` order (top row,
+/// then glyph order) starting from 0, so it never depends on how the row is walked. The walk goes left to
+/// right through the glyphs' boxes (`byX`): where one box alone covers a pixel the sum is that mask's
+/// value (0 + v = v), and at full opacity its weight is the mask's precomputed byte; only where boxes
+/// overlap are the covering masks added in `active` order. Each stretch of touching boxes becomes one
+/// per-pixel segment, so the gaps between words are neither written nor blended (weight 0 there blends
+/// to nothing).
 struct GlyphRunCoverage: CoverageRowSource {
     let region: PixelRect
     let store: Row<Float>
+    let bytes: Row<UInt8>
     let placed: Row<GlyphCache.Placed>
     let count: Int
-    let accumulator: MutableRow<Float>   // indexed by absolute x, zero between rows
-    let active: MutableRow<Int>
+    let accumulator: MutableRow<Float>   // indexed by absolute x
+    let active: MutableRow<Int>          // the sum's order: top row, then glyph order
+    let byX: MutableRow<Int>             // the same glyphs by left edge
     private var activeCount = 0
     private var next = 0
+    private var firstEnd = Int.max   // the first row below an active mask: no glyph leaves before it
 
-    init(region: PixelRect, store: Row<Float>, placed: Row<GlyphCache.Placed>, count: Int,
-         accumulator: MutableRow<Float>, active: MutableRow<Int>) {
-        self.region = region; self.store = store; self.placed = placed; self.count = count
-        self.accumulator = accumulator; self.active = active
+    init(region: PixelRect, store: Row<Float>, bytes: Row<UInt8>, placed: Row<GlyphCache.Placed>, count: Int,
+         accumulator: MutableRow<Float>, active: MutableRow<Int>, byX: MutableRow<Int>) {
+        self.region = region; self.store = store; self.bytes = bytes; self.placed = placed; self.count = count
+        self.accumulator = accumulator; self.active = active; self.byX = byX
     }
 
     mutating func row(_ py: Int, opacity: Double, weights: MutableRow<UInt8>, segments: inout [RowSegment]) {
-        while next < count && placed[next].y <= py { active[activeCount] = next; activeCount += 1; next += 1 }
-        var lo = region.maxX, hi = region.x
-        var k = 0
-        while k < activeCount {
-            let p = placed[active[k]]
-            if p.y + p.height <= py {
-                // Finished: removed keeping the order of the rest (the sum's order stays fixed).
-                for j in k..<(activeCount - 1) { active[j] = active[j + 1] }
-                activeCount -= 1
-                continue
+        while next < count && placed[next].y <= py {
+            active[activeCount] = next
+            let x = placed[next].x
+            var j = activeCount
+            while j > 0 && placed[byX[j - 1]].x > x { byX[j] = byX[j - 1]; j -= 1 }
+            byX[j] = next
+            firstEnd = Swift.min(firstEnd, placed[next].y + placed[next].height)
+            activeCount += 1; next += 1
+        }
+        if py >= firstEnd {
+            // Finished glyphs leave both lists, the rest keeping their order.
+            var kept = 0
+            firstEnd = Int.max
+            for k in 0..<activeCount {
+                let i = active[k]
+                let end = placed[i].y + placed[i].height
+                if end > py { active[kept] = i; kept += 1; firstEnd = Swift.min(firstEnd, end) }
             }
-            k += 1
+            var keptX = 0
+            for k in 0..<activeCount {
+                let i = byX[k]
+                if placed[i].y + placed[i].height > py { byX[keptX] = i; keptX += 1 }
+            }
+            activeCount = kept
+        }
+        guard activeCount > 0 else { return }
+
+        let op = Float(opacity)
+        let unit = op == 1
+        var segmentStart = 0
+        var filled = Int.min   // the end of the stretch written so far
+        for k in 0..<activeCount {
+            let p = placed[byX[k]]
             let x0 = Swift.max(p.x, region.x), x1 = Swift.min(p.x + p.width, region.maxX)
             if x1 <= x0 { continue }
-            lo = Swift.min(lo, x0); hi = Swift.max(hi, x1)
+            if x0 > filled {
+                if filled != Int.min { segments.append(RowSegment(start: segmentStart, end: filled, weight: 0, perPixel: true)) }
+                segmentStart = x0
+                filled = x0
+            } else if x0 < filled {
+                // Boxes overlap here: every covering mask, added in the sum's order.
+                sum(x0..<Swift.min(x1, filled), py: py, opacity: op, weights: weights)
+            }
+            if x1 > filled {
+                let base = p.offset + (py - p.y) * p.width - p.x
+                if unit {
+                    weights.update(filled..<x1, from: bytes.advanced(by: base))
+                } else {
+                    let src = store.advanced(by: base)
+                    for x in filled..<x1 { weights[x] = quantize(Swift.min(src[x], 1) * op) }
+                }
+                filled = x1
+            }
+        }
+        if filled != Int.min { segments.append(RowSegment(start: segmentStart, end: filled, weight: 0, perPixel: true)) }
+    }
+
+    /// The weights of `xs` from the sum of every active mask covering them, in `active` order.
+    private func sum(_ xs: Range<Int>, py: Int, opacity op: Float, weights: MutableRow<UInt8>) {
+        accumulator.update(xs, repeating: 0)
+        for k in 0..<activeCount {
+            let p = placed[active[k]]
+            let x0 = Swift.max(p.x, region.x, xs.lowerBound), x1 = Swift.min(p.x + p.width, region.maxX, xs.upperBound)
+            if x1 <= x0 { continue }
             let src = store.advanced(by: p.offset + (py - p.y) * p.width - p.x)
             for x in x0..<x1 { accumulator[x] += src[x] }
         }
-        guard hi > lo else { return }
-        let op = Float(opacity)
-        for x in lo..<hi {
-            let v = accumulator[x]
-            accumulator[x] = 0
-            weights[x] = quantize(Swift.min(v, 1) * op)
-        }
-        segments.append(RowSegment(start: lo, end: hi, weight: 0, perPixel: true))
+        for x in xs { weights[x] = quantize(Swift.min(accumulator[x], 1) * op) }
     }
 }
 
@@ -232,24 +309,34 @@ extension PixelBuffer {
                                     outline: (GlyphKey) -> Path, color: CGColor, opacity: Double = 1,
                                     clip: CoverageMask? = nil) -> Bool {
         guard GlyphCache.accepts(placement) else { return false }
-        guard cache.place(glyphs, scale: placement.a, tx: placement.c, ty: placement.f, outline: outline) else { return false }
+        let visible = clip.map { bounds.intersection($0.bounds) } ?? bounds
+        guard cache.place(glyphs, scale: placement.a, tx: placement.c, ty: placement.f, visible: visible,
+                          outline: outline) else { return false }
         guard !cache.placed.isEmpty, color.alpha > 0 else { return true }
         var box = PixelRect(x: 0, y: 0, width: 0, height: 0)
         for p in cache.placed { box = box.union(PixelRect(x: p.x, y: p.y, width: p.width, height: p.height)) }
         let region = box.intersection(bounds)
         guard !region.isEmpty else { return true }
         if cache.accumulator.count < region.width { cache.accumulator = [Float](repeating: 0, count: region.width) }
-        if cache.active.count < cache.placed.count { cache.active = [Int](repeating: 0, count: cache.placed.count) }
-        var accumulator = cache.accumulator, active = cache.active
-        cache.accumulator = []; cache.active = []
-        defer { cache.accumulator = accumulator; cache.active = active }
+        if cache.active.count < cache.placed.count {
+            cache.active = [Int](repeating: 0, count: cache.placed.count)
+            cache.byX = cache.active
+        }
+        var accumulator = cache.accumulator, active = cache.active, byX = cache.byX
+        cache.accumulator = []; cache.active = []; cache.byX = []
+        defer { cache.accumulator = accumulator; cache.active = active; cache.byX = byX }
         let placed = cache.placed, count = placed.count
         cache.storage.withRow { store in
-            placed.withRow { placedRow in
-                accumulator.withMutableRow(indexedFrom: region.x) { acc in
-                    active.withMutableRow { act in
-                        fillRows(bounds: region, paint: .gradient(.solid(color), .identity), opacity: opacity, clip: clip) { r in
-                            GlyphRunCoverage(region: r, store: store, placed: placedRow, count: count, accumulator: acc, active: act)
+            cache.bytes.withRow { bytes in
+                placed.withRow { placedRow in
+                    accumulator.withMutableRow(indexedFrom: region.x) { acc in
+                        active.withMutableRow { act in
+                            byX.withMutableRow { order in
+                                fillRows(bounds: region, paint: .gradient(.solid(color), .identity), opacity: opacity, clip: clip) { r in
+                                    GlyphRunCoverage(region: r, store: store, bytes: bytes, placed: placedRow, count: count,
+                                                     accumulator: acc, active: act, byX: order)
+                                }
+                            }
                         }
                     }
                 }

@@ -54,6 +54,50 @@ import TestSupport
         }
         #expect(rowsCompared > 3000)
     }
+
+    /// The dense read-out the glyph masks use (`writeRow`) gives, bit for bit, the Float of what the
+    /// reference reports for every pixel of the row: its constant runs and its per-pixel coverage.
+    @Test func denseRowsMatchTheReferenceBitForBit() {
+        var rng = SplitMix64(seed: 0xDE45E)
+        var rowsCompared = 0
+        for trial in 0..<300 {
+            var polygon = Polygon()
+            let contours = 1 + Int(rng.unit() * 4)
+            let spread = trial % 3 == 0 ? 80.0 : 30.0
+            for _ in 0..<contours {
+                let start = polygon.points.count
+                let n = 3 + Int(rng.unit() * 30)
+                let cx = rng.unit() * 40 - 5, cy = rng.unit() * 40 - 5
+                for _ in 0..<n {
+                    var p = Vec2(cx + (rng.unit() - 0.5) * spread, cy + (rng.unit() - 0.5) * spread)
+                    if rng.chance(0.2) { p.x = p.x.rounded() }
+                    if rng.chance(0.2) { p.y = p.y.rounded() }
+                    polygon.points.append(p)
+                }
+                polygon.endContour(from: start)
+            }
+            let region = PixelRect(x: Int(rng.unit() * 10) - 2, y: Int(rng.unit() * 10) - 2,
+                                   width: 1 + Int(rng.unit() * 40), height: 1 + Int(rng.unit() * 40))
+            let rule: FillRule = rng.chance(0.5) ? .nonZero : .evenOdd
+            var dense = PolygonCoverage(polygon, rule: rule, region: region)
+            var reference = ReferencePolygonCoverage(polygon, rule: rule, region: region)
+            let r = dense.region
+            guard !r.isEmpty else { continue }
+            for py in r.y..<r.maxY {
+                var written = [Float](repeating: 0, count: r.width)
+                written.withMutableRow { dense.writeRow(py, into: $0) }
+                var expected = [Float](repeating: 0, count: r.width)
+                var pieces: [(Int, Int, Double?)] = []
+                reference.computeRow(py) { pieces.append(($0, $1, $2)) }
+                for (start, end, constant) in pieces {
+                    for x in start..<end { expected[x] = constant.map { Float($0) } ?? Float(reference.coverage[x]) }
+                }
+                #expect(written.map(\.bitPattern) == expected.map(\.bitPattern), "trial \(trial) row \(py)")
+                rowsCompared += 1
+            }
+        }
+        #expect(rowsCompared > 3000)
+    }
 }
 
 struct ReferencePolygonCoverage {

@@ -68,6 +68,27 @@ private func randomRange(_ count: Int, _ rng: inout SplitMix64) -> Range<Int> {
         }
     }
 
+    /// One paint, per-pixel weights (runs of 0 and 255 and random bytes, any start and length): the
+    /// pixels `blendPixel` gives, over valid premultiplied backdrops and over arbitrary bytes (where
+    /// `over` saturates).
+    @Test func blendRunsMatchesBlendPixel() {
+        var rng = SplitMix64(seed: 97)
+        for round in 0..<1500 {
+            let count = Int(rng.next() % 90) + 1
+            let word = randomPremultipliedBuffer(width: 1, height: 1, opaque: round % 2 == 0, using: &rng)[0, 0].word
+            let base = randomPremultipliedBuffer(width: count, height: 1, opaque: round % 3 == 0, using: &rng)
+            var fast = round % 5 == 4 ? (0..<count).map { _ in UInt32(truncatingIfNeeded: rng.next()) } : (0..<count).map { base[$0, 0].word }
+            var slow = fast
+            let weights = runRow(count, &rng)
+            let xs = randomRange(count, &rng)
+            weights.withRow { w in
+                fast.withMutableRow { blendRuns($0, weights: w, xs, word: word) }
+                slow.withMutableRow { row in for x in xs { blendPixel(row, at: x, spread(word), weight: w[x]) } }
+            }
+            #expect(fast == slow, "round \(round), \(xs)")
+        }
+    }
+
     /// Opaque and translucent paints, weights with long 0 and 255 runs: the pixels `blendPixel` gives.
     @Test func blendPaintRowMatchesBlendPixel() {
         var rng = SplitMix64(seed: 93)
