@@ -82,6 +82,15 @@ open class UIControl: UIView {
     open var isSelected = false
     open var isHighlighted = false
     public private(set) var isTracking = false
+    /// The state the control's look depends on: highlighted, disabled, selected (override to add states of
+    /// your own in `.application`'s bits).
+    open var state: State {
+        var state: State = []
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        if isSelected { state.insert(.selected) }
+        return state
+    }
     /// Whether the tracked touch is inside the control (with UIKit's 70 pt allowance around it).
     public private(set) var isTouchInside = false
 
@@ -311,14 +320,9 @@ extension UIControl {
         public static let highlighted = State(rawValue: 1 << 0)
         public static let disabled = State(rawValue: 1 << 1)
         public static let selected = State(rawValue: 1 << 2)
-    }
-
-    public var state: State {
-        var state: State = []
-        if isHighlighted { state.insert(.highlighted) }
-        if !isEnabled { state.insert(.disabled) }
-        if isSelected { state.insert(.selected) }
-        return state
+        public static let focused = State(rawValue: 1 << 3)
+        public static let application = State(rawValue: 0x00FF_0000)
+        public static let reserved = State(rawValue: 0xFF00_0000)
     }
 }
 
