@@ -272,11 +272,12 @@ open class UIControl: UIView {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        guard let touch = touches.first else { return }
+        // Called by hand without touches (as some code does to show a press), it still highlights.
+        let touch = touches.first
         isTouchInside = true
         isHighlighted = true
-        isTracking = beginTracking(touch, with: event)
-        sendActions(for: touch.tapCount > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
+        if let touch { isTracking = beginTracking(touch, with: event) }
+        sendActions(for: (touch?.tapCount ?? 1) > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first else { return }
