@@ -291,9 +291,7 @@ final class ChildViewController: UIViewController {
     private let grabber = Glyph.bar(CGRect(x: 0, y: 6, width: 36, height: 5), color: UIColor(rgb: 0xD1D1D6))
     private let titleLabel = UILabel()
     private let subtitle = UILabel()
-    private let segments = UIView()
-    private let selectedSegment = UIView()
-    private var segmentLabels: [UILabel] = []
+    private let segments = UISegmentedControl(items: ["Small", "Medium", "Large"])
     private let extrasHeader = UILabel()
     private var extras: [ToppingRow] = []
     private var extrasStack: UIStackView!
@@ -321,28 +319,8 @@ final class ChildViewController: UIViewController {
         subtitle.textColor = .secondaryLabel
         view.addSubview(subtitle)
 
-        segments.backgroundColor = .systemGray6
-        segments.layer.cornerRadius = 9
-        selectedSegment.backgroundColor = .white
-        selectedSegment.layer.cornerRadius = 7
-        selectedSegment.layer.shadowColor = UIColor.black.cgColor
-        selectedSegment.layer.shadowOpacity = 0.12
-        selectedSegment.layer.shadowRadius = 3
-        selectedSegment.layer.shadowOffset = CGSize(width: 0, height: 1)
-        segments.addSubview(selectedSegment)
-        // A segmented control's items, equally wide: the selected one semibold on its raised thumb.
-        for (index, size) in ["Small", "Medium", "Large"].enumerated() {
-            let label = UILabel()
-            label.text = size
-            label.font = .systemFont(ofSize: 13, weight: index == 0 ? .semibold : .medium)
-            label.textAlignment = .center
-            segmentLabels.append(label)
-        }
-        let segmentStack = UIStackView(arrangedSubviews: segmentLabels)
-        segmentStack.distribution = .fillEqually
-        segmentStack.isLayoutMarginsRelativeArrangement = true
-        segmentStack.directionalLayoutMargins = NSDirectionalEdgeInsets(top: 2, leading: 2, bottom: 2, trailing: 2)
-        segments.addSubview(segmentStack)
+        // The size picker: a segmented control, its segments equally wide, the first selected.
+        segments.selectedSegmentIndex = 0
         view.addSubview(segments)
 
         extrasHeader.text = "ADD TOPPINGS"
@@ -367,9 +345,9 @@ final class ChildViewController: UIViewController {
         addButton.titleLabel?.font = .preferredFont(forTextStyle: .headline)
         view.addSubview(addButton)
 
-        // The sheet by constraints, as the app's would be: a header, an equal-width segmented row, a stack
+        // The sheet by constraints, as the app's would be: a header, the segmented control, a stack
         // of topping rows, and the button above the home indicator.
-        for v in [grabber, closeButton, titleLabel, subtitle, segments, selectedSegment, segmentStack, extrasHeader,
+        for v in [grabber, closeButton, titleLabel, subtitle, segments, extrasHeader,
                   extrasStack, addButton] as [UIView] {
             v.translatesAutoresizingMaskIntoConstraints = false
         }
@@ -393,14 +371,6 @@ final class ChildViewController: UIViewController {
             segments.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
             segments.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),
             segments.heightAnchor.constraint(equalToConstant: 34),
-            segmentStack.leadingAnchor.constraint(equalTo: segments.leadingAnchor),
-            segmentStack.trailingAnchor.constraint(equalTo: segments.trailingAnchor),
-            segmentStack.topAnchor.constraint(equalTo: segments.topAnchor),
-            segmentStack.bottomAnchor.constraint(equalTo: segments.bottomAnchor),
-            selectedSegment.leadingAnchor.constraint(equalTo: segmentLabels[0].leadingAnchor),
-            selectedSegment.trailingAnchor.constraint(equalTo: segmentLabels[0].trailingAnchor),
-            selectedSegment.topAnchor.constraint(equalTo: segmentLabels[0].topAnchor),
-            selectedSegment.bottomAnchor.constraint(equalTo: segmentLabels[0].bottomAnchor),
             extrasHeader.topAnchor.constraint(equalTo: segments.bottomAnchor, constant: 12),
             extrasHeader.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 20),
             extrasHeader.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -20),

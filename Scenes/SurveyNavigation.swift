@@ -279,22 +279,24 @@ final class ToViewController: UIViewController {
     }
 }
 
-/// One settings row: a rounded colour icon, the label (body), and a value with a chevron or a switch; a
-/// hairline above it when it is not the first of its group.
+/// One settings row: a rounded colour icon, the label (body), and a value with a chevron or a UISwitch;
+/// a hairline above it when it is not the first of its group.
 final class SettingsRow: UIControl {
     static let height: CGFloat = 46
     private let icon = UIView()
     private let label: UILabel
     private let value: UILabel?
     private let chevron = DisclosureChevron()
-    private let accessory = UIView()
-    private let knob = UIView()
+    private let toggle: UISwitch?
     private let separator = UIView()
-    private let switchOn: Bool?
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(iconColor: UIColor, title: String, value: String? = nil, separator hasSeparator: Bool, switchOn: Bool? = nil) {
-        self.switchOn = switchOn
+        toggle = switchOn.map { on in
+            let toggle = UISwitch()
+            toggle.isOn = on
+            return toggle
+        }
         label = makeLabel(title, font: .preferredFont(forTextStyle: .body))
         self.value = value.map { makeLabel($0, font: .preferredFont(forTextStyle: .body), color: .secondaryLabel) }
         super.init(frame: .zero)
@@ -302,19 +304,8 @@ final class SettingsRow: UIControl {
         icon.layer.cornerRadius = 7
         separator.backgroundColor = .separator
         separator.isHidden = !hasSeparator
-        if let switchOn {
-            accessory.backgroundColor = switchOn ? .systemGreen : .systemGray5
-            knob.backgroundColor = .white
-            knob.layer.shadowColor = UIColor.black.cgColor
-            knob.layer.shadowOpacity = 0.2
-            knob.layer.shadowRadius = 2
-            knob.layer.shadowOffset = CGSize(width: 0, height: 1)
-            accessory.addSubview(knob)
-            chevron.isHidden = true
-        } else {
-            accessory.isHidden = true
-        }
-        for view in ([icon, label, self.value, chevron, accessory, separator] as [UIView?]).compactMap({ $0 }) {
+        chevron.isHidden = toggle != nil
+        for view in ([icon, label, self.value, chevron, toggle, separator] as [UIView?]).compactMap({ $0 }) {
             view.isUserInteractionEnabled = false
             addSubview(view)
         }
@@ -325,11 +316,10 @@ final class SettingsRow: UIControl {
         icon.frame = CGRect(x: 16, y: (bounds.height - 29) / 2, width: 29, height: 29)
         label.place(x: 60, centerY: bounds.midY)
         separator.frame = CGRect(x: 60, y: 0, width: bounds.width - 60, height: 1.0 / 3)
-        if let switchOn {
-            accessory.frame = CGRect(x: bounds.width - 16 - 51, y: (bounds.height - 31) / 2, width: 51, height: 31)
-            accessory.layer.cornerRadius = 15.5
-            knob.frame = CGRect(x: switchOn ? 22 : 2, y: 2, width: 27, height: 27)
-            knob.layer.cornerRadius = 13.5
+        if let toggle {
+            let size = toggle.intrinsicContentSize
+            toggle.frame = CGRect(x: bounds.width - 16 - size.width, y: (bounds.height - size.height) / 2,
+                                  width: size.width, height: size.height)
         } else {
             chevron.frame = CGRect(x: bounds.width - 16 - DisclosureChevron.size.width, y: (bounds.height - DisclosureChevron.size.height) / 2,
                                    width: DisclosureChevron.size.width, height: DisclosureChevron.size.height)

@@ -33,6 +33,10 @@ enum ActionIdentifiers {
     static func next() -> String { "action-\(counter.add(1, ordering: .relaxed).newValue)" }
 }
 
+/// The base of the controls: target–action and `UIAction` dispatch, and touch tracking. Touches arrive as
+/// on iOS (`touchesBegan` … `touchesEnded`) and become the tracking calls subclasses override
+/// (`beginTracking`, `continueTracking`, `endTracking`, `cancelTracking`) and the touch events
+/// (`.touchDown`, drags in and out, `.touchUpInside`…).
 open class UIControl: UIView {
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
@@ -60,10 +64,60 @@ open class UIControl: UIView {
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
     }
 
+    /// Where a control places its content across (Apple's UIControlContentHorizontalAlignment).
+    public enum ContentHorizontalAlignment: Int, Sendable { case center, left, right, fill, leading, trailing }
+    /// Where a control places its content up and down (Apple's UIControlContentVerticalAlignment).
+    public enum ContentVerticalAlignment: Int, Sendable { case center, top, bottom, fill }
+
+    public override init(frame: CGRect) { super.init(frame: frame) }
+    /// See `UIView.init?(coder:)`: nothing is decoded.
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
+    /// A control whose primary action (sent with `.primaryActionTriggered`) is `primaryAction`.
+    public convenience init(frame: CGRect, primaryAction: UIAction?) {
+        self.init(frame: frame)
+        if let primaryAction { addAction(primaryAction, for: .primaryActionTriggered) }
+    }
+
     open var isEnabled = true
     open var isSelected = false
     open var isHighlighted = false
     public private(set) var isTracking = false
+    /// The state the control's look depends on: highlighted, disabled, selected (override to add states of
+    /// your own in `.application`'s bits).
+    open var state: State {
+        var state: State = []
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        if isSelected { state.insert(.selected) }
+        return state
+    }
+    /// Whether the tracked touch is inside the control (with UIKit's 70 pt allowance around it).
+    public private(set) var isTouchInside = false
+
+    /// How subclasses that lay out content (buttons) place it across; `.center` by default.
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center { didSet { setNeedsLayout() } }
+    /// How subclasses that lay out content place it up and down; `.center` by default.
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center { didSet { setNeedsLayout() } }
+    /// `contentHorizontalAlignment` with leading and trailing turned into left and right (the app is left to right).
+    open var effectiveContentHorizontalAlignment: ContentHorizontalAlignment {
+        switch contentHorizontalAlignment {
+        case .leading: return .left
+        case .trailing: return .right
+        default: return contentHorizontalAlignment
+        }
+    }
+
+    /// Inert: no context menus are shown offscreen (a long press opens none); stored and read back.
+    open var isContextMenuInteractionEnabled = false
+    /// Inert: no menu is shown offscreen, so a tap sends the control's actions as usual; stored and read back.
+    open var showsMenuAsPrimaryAction = false
+    /// Inert: tool tips appear under a pointer, which a render has not; stored and read back.
+    open var toolTip: String?
+    /// Inert: symbol effects on a control's images are not drawn; stored and read back.
+    open var isSymbolAnimationEnabled = true
+
+    // MARK: Actions
+
     private var actions: [(action: UIAction, events: Event)] = []
 
     public func addAction(_ action: UIAction, for controlEvents: Event) { actions.append((action, controlEvents)) }
@@ -75,34 +129,44 @@ open class UIControl: UIView {
         actions.removeAll { $0.action === action && !$0.events.intersection(controlEvents).isEmpty }
     }
 
+    /// Sends the actions of `controlEvents`: each `UIAction` through `sendAction(_:)`, then each target's method.
     public func sendActions(for controlEvents: Event) {
         for entry in actions where !entry.events.intersection(controlEvents).isEmpty {
-            entry.action.sender = self
-            entry.action.handler(entry.action)
+            sendAction(entry.action)
         }
         for entry in targetActions where !entry.events.intersection(controlEvents).isEmpty {
             entry.send(self)
         }
     }
 
+    /// Runs `action`'s handler with this control as its sender; override to see every `UIAction` sent.
+    open func sendAction(_ action: UIAction) {
+        action.sender = self
+        action.handler(action)
+    }
+
+    /// Sends the actions of `.primaryActionTriggered`, as a tap on the control would.
+    open func performPrimaryAction() { sendActions(for: .primaryActionTriggered) }
+
     // MARK: Target–action
 
     /// Actions added with `addTarget(_:action:for:)`: the target, held weakly, and how to call it.
-    private var targetActions: [(target: ObjectIdentifier, events: Event, send: (UIControl) -> Void)] = []
+    private var targetActions: [(target: ObjectIdentifier, object: Weak, events: Event, send: (UIControl) -> Void)] = []
+    private struct Weak { weak var object: AnyObject? }
 
     /// `button.addTarget(self, action: #selector(close), for: .touchUpInside)` becomes
     /// `button.addTarget(self, action: Owner.close, for: .touchUpInside)`: the unapplied method (no selectors
     /// on Linux), as gesture recognizers take it. The target is held weakly, as on iOS.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping (Target) -> () -> Void,
                                              for controlEvents: Event) {
-        targetActions.append((ObjectIdentifier(target), controlEvents, { [weak target] _ in
+        targetActions.append((ObjectIdentifier(target), Weak(object: target), controlEvents, { [weak target] _ in
             if let target { action(target)() }
         }))
     }
     /// For an action method that takes the sender (`@objc func toggle(_ sender: UISwitch)`).
     public func addTarget<Target: AnyObject, Sender: UIControl>(_ target: Target, action: @escaping (Target) -> (Sender) -> Void,
                                                                  for controlEvents: Event) {
-        targetActions.append((ObjectIdentifier(target), controlEvents, { [weak target] control in
+        targetActions.append((ObjectIdentifier(target), Weak(object: target), controlEvents, { [weak target] control in
             if let target, let sender = control as? Sender { action(target)(sender) }
         }))
     }
@@ -110,7 +174,7 @@ open class UIControl: UIView {
     public func addTarget<Target: AnyObject, Sender: UIControl>(_ target: Target,
                                                                  action: @escaping (Target) -> (Sender, UIEvent?) -> Void,
                                                                  for controlEvents: Event) {
-        targetActions.append((ObjectIdentifier(target), controlEvents, { [weak target] control in
+        targetActions.append((ObjectIdentifier(target), Weak(object: target), controlEvents, { [weak target] control in
             if let target, let sender = control as? Sender { action(target)(sender, nil) }
         }))
     }
@@ -131,13 +195,70 @@ open class UIControl: UIView {
         targetActions = targetActions.compactMap { entry in
             guard target == nil || entry.target == target else { return entry }
             let left = entry.events.subtracting(controlEvents)
-            return left.isEmpty ? nil : (entry.target, left, entry.send)
+            return left.isEmpty ? nil : (entry.target, entry.object, left, entry.send)
         }
     }
+
+    /// Calls `action` on `target` now, as UIKit does for each target when the control sends its actions
+    /// (`#selector(save)` becomes the unapplied method `Owner.save`); the event is unused.
+    public func sendAction<Target: AnyObject>(_ action: (Target) -> () -> Void, to target: Target?, for event: UIEvent?) {
+        if let target { action(target)() }
+    }
+    /// For an action method that takes the sender.
+    public func sendAction<Target: AnyObject, Sender: UIControl>(_ action: (Target) -> (Sender) -> Void, to target: Target?,
+                                                                  for event: UIEvent?) {
+        if let target, let sender = self as? Sender { action(target)(sender) }
+    }
+
     /// The events that have actions (targets or `UIAction`s).
     public var allControlEvents: Event {
         (actions.map(\.events) + targetActions.map(\.events)).reduce(Event()) { $0.union($1) }
     }
+
+    /// The targets that have actions and still exist: NSObjects as themselves, other objects by identity.
+    public var allTargets: Set<AnyHashable> {
+        Set(targetActions.compactMap { entry in
+            entry.object.object.map { ($0 as? NSObject).map(AnyHashable.init) ?? AnyHashable(ObjectIdentifier($0)) }
+        })
+    }
+
+    /// One entry per action `target` has for `controlEvent`, or nil when it has none. Apple's entries are
+    /// selector names; a method reference has no name here, so each entry is the text "method".
+    public func actions(forTarget target: AnyObject?, forControlEvent controlEvent: Event) -> [String]? {
+        guard let target else { return nil }
+        let found = targetActions.filter { $0.target == ObjectIdentifier(target) && !$0.events.intersection(controlEvent).isEmpty }
+        return found.isEmpty ? nil : found.map { _ in "method" }
+    }
+
+    /// Calls `iterator` for each handler, `UIAction`s first (action, nil, events) and then targets (nil,
+    /// (target, "method"), events), until it sets its last argument to true.
+    public func enumerateEventHandlers(_ iterator: (UIAction?, (target: Any?, action: String)?, Event, inout Bool) -> Void) {
+        var stop = false
+        for entry in actions {
+            iterator(entry.action, nil, entry.events, &stop)
+            if stop { return }
+        }
+        for entry in targetActions {
+            iterator(nil, (entry.object.object, "method"), entry.events, &stop)
+            if stop { return }
+        }
+    }
+
+    // MARK: Tracking
+
+    /// Called when a touch comes down on the control; return false to stop tracking it (no
+    /// `continueTracking`/`endTracking` for this touch). The base returns true.
+    open func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// Called as the tracked touch moves; return false to stop tracking it. The base returns true.
+    open func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool { true }
+    /// Called when the tracked touch lifts.
+    open func endTracking(_ touch: UITouch?, with event: UIEvent?) {}
+    /// Called when the tracked touch is cancelled (a gesture recognizer took it).
+    open func cancelTracking(with event: UIEvent?) {}
+
+    /// Whether the control sends `.primaryActionTriggered` with `.touchUpInside` (buttons); controls with a
+    /// value send it with `.valueChanged` instead.
+    var sendsPrimaryActionOnTouchUp: Bool { true }
 
     open override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
         guard isEnabled else { return nil }
@@ -151,29 +272,42 @@ open class UIControl: UIView {
     }
 
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
-        isTracking = true
+        // Called by hand without touches (as some code does to show a press), it still highlights.
+        let touch = touches.first
+        isTouchInside = true
         isHighlighted = true
-        sendActions(for: .touchDown)
+        if let touch { isTracking = beginTracking(touch, with: event) }
+        sendActions(for: (touch?.tapCount ?? 1) > 1 ? [.touchDown, .touchDownRepeat] : .touchDown)
     }
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first else { return }
+        let wasInside = isTouchInside
         let inside = isInsideTrackingArea(touch)
+        isTouchInside = inside
         isHighlighted = inside
+        if isTracking { isTracking = continueTracking(touch, with: event) }
+        if inside != wasInside { sendActions(for: inside ? .touchDragEnter : .touchDragExit) }
         sendActions(for: inside ? .touchDragInside : .touchDragOutside)
     }
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = touches.first else { return }
+        let inside = isInsideTrackingArea(touch)
+        isTouchInside = inside
+        if isTracking { endTracking(touch, with: event) }
         isTracking = false
         isHighlighted = false
-        if isInsideTrackingArea(touch) {
-            sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        if inside {
+            sendActions(for: sendsPrimaryActionOnTouchUp ? [.touchUpInside, .primaryActionTriggered] : .touchUpInside)
         } else {
             sendActions(for: .touchUpOutside)
         }
+        isTouchInside = false
     }
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
+        if isTracking { cancelTracking(with: event) }
         isTracking = false
         isHighlighted = false
+        isTouchInside = false
         sendActions(for: .touchCancel)
     }
 }
@@ -187,14 +321,9 @@ extension UIControl {
         public static let highlighted = State(rawValue: 1 << 0)
         public static let disabled = State(rawValue: 1 << 1)
         public static let selected = State(rawValue: 1 << 2)
-    }
-
-    public var state: State {
-        var state: State = []
-        if isHighlighted { state.insert(.highlighted) }
-        if !isEnabled { state.insert(.disabled) }
-        if isSelected { state.insert(.selected) }
-        return state
+        public static let focused = State(rawValue: 1 << 3)
+        public static let application = State(rawValue: 0x00FF_0000)
+        public static let reserved = State(rawValue: 0xFF00_0000)
     }
 }
 
