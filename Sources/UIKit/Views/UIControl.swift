@@ -234,6 +234,8 @@ open class UIButton: UIControl {
     var storedConfiguration: Configuration?
     var configuredBackground: UIView?
     var configuredSubtitle: UILabel?
+    var configuredImageView: UIImageView?
+    var configuredSpinner: UIActivityIndicatorView?
     var isUpdatingConfiguration = false
     var storedUpdateHandler: ((UIButton) -> Void)?
     /// The colour system buttons and configurations draw with: UIView's tint (inherited, systemBlue at the top).
