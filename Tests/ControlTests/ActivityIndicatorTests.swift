@@ -63,6 +63,14 @@ import Raster
         }
     }
 
+    @Test func theSameMomentRendersTheSameBytesOnEveryRun() {
+        func frame() -> [UInt8] {
+            IndicatorGoldenTests.render(size: CGSize(width: 160, height: 60), at: 0.4, style: .dark, IndicatorGoldenTests.spinners).bytes
+        }
+        let first = frame(), second = frame()
+        #expect(first == second)
+    }
+
     @Test func theSpinnerIsCentredInLargerBounds() {
         IndicatorStage.run { window, _ in
             let spinner = UIActivityIndicatorView(style: .medium)

@@ -133,6 +133,15 @@ import Foundation
         #expect(resolved.baseForegroundColor == .tertiaryLabel && resolved.background.backgroundColor == .tertiarySystemFill)
     }
 
+    @Test func withoutAutomaticUpdatesTheLookWaitsToBeAsked() {
+        let pressed = button(titled(.filled(), "Buy"))
+        pressed.automaticallyUpdatesConfiguration = false
+        pressed.isHighlighted = true
+        #expect(pressed.configuredBackground?.backgroundColor == .systemBlue, "not dimmed yet")
+        pressed.setNeedsUpdateConfiguration()
+        #expect(pressed.configuredBackground?.backgroundColor == UIColor.systemBlue.withAlphaComponent(0.7))
+    }
+
     @Test func insetsGoBackToTheSizesDefaults() {
         var configuration = UIButton.Configuration.filled()
         configuration.buttonSize = .large

@@ -32,6 +32,15 @@ import Foundation
             #expect(packed[0].frame.minX == 16)
             #expect(abs(packed[1].frame.minX - (packed[0].frame.maxX + 8 + 30 + 8)) < 0.34)
             #expect(toolbar.view(for: done) == nil && toolbar.buttons.count == 2)
+
+            // A tap on an item performs its action.
+            var tapped = 0
+            let action = UIBarButtonItem(primaryAction: UIAction(title: "Sort") { _ in tapped += 1 })
+            toolbar.items = [.flexibleSpace(), action]
+            window.layoutIfNeeded()
+            let view = toolbar.view(for: action)!
+            IndicatorStage.tap(window, at: view.convert(CGPoint(x: view.bounds.midX, y: view.bounds.midY), to: window))
+            #expect(tapped == 1 && abs(view.frame.maxX - (393 - 16)) < 0.34)
         }
     }
 

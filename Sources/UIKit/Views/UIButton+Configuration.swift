@@ -28,9 +28,12 @@ extension UIButton {
         }
     }
 
+    /// What `configurationUpdateHandler` is.
+    public typealias ConfigurationUpdateHandler = (UIButton) -> Void
+
     /// Runs when the button's state changes (and when asked by `setNeedsUpdateConfiguration()`), after
     /// `updateConfiguration()`: the place to change `configuration` for the state.
-    public var configurationUpdateHandler: ((UIButton) -> Void)? {
+    public var configurationUpdateHandler: ConfigurationUpdateHandler? {
         get { storedUpdateHandler }
         set {
             storedUpdateHandler = newValue

@@ -238,6 +238,9 @@ open class UIButton: UIControl {
     var configuredSpinner: UIActivityIndicatorView?
     var isUpdatingConfiguration = false
     var storedUpdateHandler: ((UIButton) -> Void)?
+    /// Whether a state change (highlight, selection, enabling) updates the configuration (true); when
+    /// false the look stays until `setNeedsUpdateConfiguration()`.
+    open var automaticallyUpdatesConfiguration = true
     /// The colour system buttons and configurations draw with: UIView's tint (inherited, systemBlue at the top).
     var storedTint: UIColor { tintColor }
 
@@ -291,7 +294,7 @@ open class UIButton: UIControl {
 
     func updateTitle() {
         if storedConfiguration != nil {
-            setNeedsUpdateConfiguration()
+            if automaticallyUpdatesConfiguration { setNeedsUpdateConfiguration() }
             return
         }
         guard let title = currentTitle else {
