@@ -41,23 +41,10 @@ public final class UIToolbarAppearance {
     }
 }
 
-/// A bar's style before iOS 13's appearances: `.black` draws the bar dark.
-public enum UIBarStyle: Int, Sendable {
-    case `default` = 0
-    case black = 1
-    /// Deprecated: drawn as `.black`.
-    case blackOpaque = 2
-    /// Deprecated: drawn as `.black`.
-    case blackTranslucent = 3
-}
-
-/// Where a bar sits; a toolbar is at the bottom.
-public enum UIBarPosition: Int, Sendable { case any = 0, bottom, top, topAttached }
-
 /// A row of bar button items along the bottom of a screen: words and glyphs in the tint colour, flexible
 /// spaces sharing what room is left, fixed spaces their `width`. The row is 49 pt on phones with a home
 /// indicator (44 pt otherwise) and the background reaches down through the bottom safe area, as on iOS.
-open class UIToolbar: UIView {
+open class UIToolbar: UIView, UIBarPositioning {
     /// The items, leading first.
     open var items: [UIBarButtonItem]? {
         get { storedItems }
@@ -234,16 +221,8 @@ open class UIToolbar: UIView {
     }
 }
 
-/// Told about a toolbar's position (iOS's UIBarPositioningDelegate for toolbars).
-public protocol UIToolbarDelegate: AnyObject {
-    func position(for bar: UIToolbar) -> UIBarPosition
-}
-extension UIToolbarDelegate {
-    public func position(for bar: UIToolbar) -> UIBarPosition { .bottom }
-}
-
-/// Bar metrics for images set per bar height.
-public enum UIBarMetrics: Int, Sendable { case `default` = 0, compact, defaultPrompt = 101, compactPrompt }
+/// A toolbar's delegate (asked nothing here beyond `UIBarPositioningDelegate`'s position).
+public protocol UIToolbarDelegate: UIBarPositioningDelegate {}
 
 extension UIBarButtonItem {
     /// Flexible and fixed spaces take room but draw nothing.
