@@ -52,6 +52,8 @@ open class UIBarButtonItem: UIBarItem {
     private var targetAction: ((UIBarButtonItem) -> Void)?
     /// The bar showing this item, told when it changes.
     weak var bar: UINavigationBar?
+    /// The toolbar showing this item, told when it changes.
+    weak var toolbar: UIToolbar?
 
     public override init() { super.init() }
 
@@ -167,7 +169,10 @@ open class UIBarButtonItem: UIBarItem {
     }
 
     override func barItemChanged() { changed() }
-    private func changed() { bar?.itemsChanged() }
+    private func changed() {
+        bar?.itemsChanged()
+        toolbar?.itemsChanged()
+    }
 }
 
 /// A menu of actions. Kept for code written for iOS (bar button items and buttons take one); it is not shown.

@@ -42,10 +42,22 @@ open class UINavigationController: UIViewController {
     /// How long the bar slides when shown or hidden with animation (Apple's constant; its value, 0.2 s, is
     /// what it reads on iOS).
     public class var hideShowBarDuration: CGFloat { 0.2 }
-    /// Inert: the navigation controller's toolbar is not drawn here (hidden, as by default); stored.
-    open var isToolbarHidden = true
-    /// Inert: the toolbar is not drawn here; stores the value.
-    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { isToolbarHidden = hidden }
+    // MARK: Toolbar (UINavigationController+Toolbar.swift)
+
+    /// Whether the toolbar is hidden (true by default); setting it shows or hides the toolbar at once.
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { setToolbarHidden(newValue, animated: false) }
+    }
+    var toolbarHidden = true
+    /// Shows or hides the toolbar, sliding it over `hideShowBarDuration` when `animated`.
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) { changeToolbarHidden(hidden, animated: animated) }
+    /// The bar along the bottom that shows the top controller's `toolbarItems`; it joins the view the first
+    /// time it is shown, so a controller that never shows it draws exactly as before.
+    public private(set) lazy var toolbar: UIToolbar! = UIToolbar()
+    /// Whether the toolbar has joined the view.
+    var toolbarInstalled = false
+
     /// Inert: there is no keyboard offscreen; stored.
     open var hidesBarsWhenKeyboardAppears = false
     /// Inert: renders are portrait, never vertically compact; stored.
@@ -282,6 +294,7 @@ open class UINavigationController: UIViewController {
         contentView.frame = view.bounds
         if transition == nil { trackContentScrollView() }
         navigationBar.frame = navigationBarFrame
+        layoutToolbar()
         if transition == nil { topViewController?.view.frame = contentView.bounds }
     }
 
@@ -291,7 +304,8 @@ open class UINavigationController: UIViewController {
     /// it had on top, so a screen laid out from its safe area slides out as it was (and comes back as it
     /// was when an interactive pop is cancelled).
     override func safeAreaInsets(forChild child: UIViewController) -> UIEdgeInsets {
-        guard !isNavigationBarHidden else { return .zero }
+        let bottom = toolbarInset   // the toolbar's row, 0 while it is hidden
+        guard !isNavigationBarHidden else { return UIEdgeInsets(top: 0, left: 0, bottom: bottom, right: 0) }
         let below: ArraySlice<UIViewController>
         if let index = stack.firstIndex(where: { $0 === child }) {
             below = stack[..<index]
@@ -309,7 +323,7 @@ open class UINavigationController: UIViewController {
         }
         // The tracked controller's large-title row follows its scroll view (44…96 pt in all).
         let row = barTracking.controller === child ? barTracking.largeTitleInset : NavigationBarMetrics.largeTitleRowHeight
-        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? row : 0), left: 0, bottom: 0, right: 0)
+        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? row : 0), left: 0, bottom: bottom, right: 0)
     }
 
     /// The bar shows the stack's items.
@@ -323,6 +337,7 @@ open class UINavigationController: UIViewController {
             if top.view.superview !== contentView { contentView.addSubview(top.view) }
             top.view.frame = contentView.bounds
         }
+        showToolbarItems(of: topViewController, animated: false)
         view.setNeedsLayout()
     }
 
@@ -330,6 +345,7 @@ open class UINavigationController: UIViewController {
 
     private func runTransition(_ operation: Operation, from: UIViewController, to: UIViewController, animated: Bool) {
         delegate?.navigationController(self, willShow: to, animated: animated)
+        showToolbarItems(of: to, animated: animated)
         let custom = animated ? delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to) : nil
         let interaction: UIViewControllerInteractiveTransitioning? = custom.map {
             delegate?.navigationController(self, interactionControllerFor: $0)

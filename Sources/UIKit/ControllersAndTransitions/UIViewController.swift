@@ -596,10 +596,17 @@ open class UIViewController: UIResponder {
     /// Stored; a navigation controller does not hide the tab bar for it on push yet
     /// (docs/UIKIT-COMPATIBILITY.md).
     open var hidesBottomBarWhenPushed = false
-    /// Inert: there is no toolbar here (UINavigationController's toolbar is not drawn); stored.
-    open var toolbarItems: [UIBarButtonItem]?
-    /// Inert: there is no toolbar here; stores the items.
-    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) { self.toolbarItems = toolbarItems }
+    /// The items the navigation controller's toolbar shows while this controller is on top.
+    open var toolbarItems: [UIBarButtonItem]? {
+        get { storedToolbarItems }
+        set { setToolbarItems(newValue, animated: false) }
+    }
+    private var storedToolbarItems: [UIBarButtonItem]?
+    /// Sets the items, fading them in on the toolbar when `animated` and this controller is on top.
+    open func setToolbarItems(_ toolbarItems: [UIBarButtonItem]?, animated: Bool) {
+        storedToolbarItems = toolbarItems
+        navigationController?.toolbarItemsChanged(of: self, animated: animated)
+    }
 
     // MARK: System gestures, home indicator, pointer, orientation
 

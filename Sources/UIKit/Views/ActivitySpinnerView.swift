@@ -1,7 +1,8 @@
 /// iOS's activity indicator drawing (iOS 13+ style): eight rounded spokes around a centre, the head one
 /// opaque and the others fading behind it, turning one spoke at a time while it animates (a discrete
-/// keyframe animation on the virtual clock, so frames are the same on every run). Shared by
-/// UIRefreshControl and, later, UIActivityIndicatorView (#25). Numbers: SpinnerMetrics.
+/// keyframe animation on the virtual clock, so frames are the same on every run). The one spinner drawing:
+/// UIRefreshControl and UIActivityIndicatorView both show it. Numbers: SpinnerMetrics; other diameters
+/// scale the medium spinner's spokes.
 final class ActivitySpinnerView: UIView {
     /// Holds the spokes; it is what turns.
     let spokes = CALayer()
@@ -78,12 +79,13 @@ final class ActivitySpinnerView: UIView {
     }
 }
 
-/// The activity indicator's numbers (Apple publishes none): the medium style's 20 pt box is the size
-/// UIActivityIndicatorView reports; the spokes' proportions, opacities and speed are estimates from
+/// The activity indicator's numbers (Apple publishes none): the medium style's 20 pt box and the large
+/// style's 37 pt box are the sizes UIActivityIndicatorView reports on iOS; the spokes' proportions, opacities and speed are estimates from
 /// iOS 17/18's look (docs/UIKIT-COMPATIBILITY.md, "Insets, large titles and scroll-edge bars").
 enum SpinnerMetrics {
     static let spokeCount = 8
     static let diameter: CGFloat = 20
+    static let largeDiameter: CGFloat = 37
     static let spokeWidth: CGFloat = 2.5
     static let spokeLength: CGFloat = 5.5
     static let innerRadius: CGFloat = 4.25

@@ -13,20 +13,26 @@ public struct NSDirectionalEdgeInsets: Equatable, Hashable, Sendable {
 // UIBackgroundConfiguration (a button's background) is in Lists/ContentConfigurationBackground.swift.
 
 extension UIButton {
-    /// A button's content and look (iOS 15's button system): title and subtitle, colours, size, corners,
-    /// insets. Set it on a button and the button draws it, for each state (normal, highlighted, disabled).
+    /// A button's content and look (iOS 15's button system): title and subtitle, an image or an activity
+    /// indicator beside them, colours, size, corners, insets. Set it on a button and the button draws it,
+    /// for each state (normal, highlighted, selected, disabled).
     ///
     /// Apple documents the API but not the numbers; the ones here are chosen to look like iOS 15–18 buttons
     /// at the default (Large) Dynamic Type size and are listed in docs/UIKIT-COMPATIBILITY.md: title fonts
     /// per size, insets, corner radii, the tinted and gray backgrounds, and the highlighted dimming.
-    public struct Configuration: Equatable, Sendable {
+    // @unchecked: it holds images and colours, immutable classes shared like values (as UIBackgroundConfiguration).
+    public struct Configuration: Hashable, @unchecked Sendable {
         /// Which of the system styles this configuration was made as; decides its default colours.
-        enum Style: Equatable, Sendable { case plain, tinted, gray, filled, bordered, borderedProminent, borderless }
+        enum Style: Hashable, Sendable { case plain, tinted, gray, filled, bordered, borderedTinted, borderedProminent, borderless }
         let style: Style
 
         public enum Size: Int, Sendable { case medium = 0, small, mini, large }
         public enum CornerStyle: Int, Sendable { case fixed = -1, dynamic = 0, small, medium, large, capsule }
         public enum TitleAlignment: Int, Sendable { case automatic = 0, leading, center, trailing }
+        /// The Mac Catalyst look; Inert: there is no Mac idiom here, every style draws as on iPhone.
+        public enum MacIdiomStyle: Int, Sendable { case automatic = 0, bordered, borderless, borderlessTinted }
+        /// A menu button's trailing indicator.
+        public enum Indicator: Int, Sendable { case automatic = 0, none, popup }
 
         public var title: String? {
             get { attributedTitle.map { String($0.characters) } ?? plainTitle }
@@ -36,30 +42,62 @@ extension UIButton {
         /// where a run has none, the configuration's font and foreground colour. Setting `title` clears it.
         public var attributedTitle: AttributedString?
         private var plainTitle: String?
+        /// Changes the title's attributes (font, foreground colour) just before they are drawn.
+        public var titleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
+        /// How the title breaks or truncates (one line, truncated at the end, by default).
+        public var titleLineBreakMode: NSLineBreakMode = .byTruncatingTail
         public var subtitle: String? {
             get { attributedSubtitle.map { String($0.characters) } ?? plainSubtitle }
             set { plainSubtitle = newValue; attributedSubtitle = nil }
         }
         public var attributedSubtitle: AttributedString?
         private var plainSubtitle: String?
+        public var subtitleTextAttributesTransformer: UIConfigurationTextAttributesTransformer?
+        public var subtitleLineBreakMode: NSLineBreakMode = .byTruncatingTail
 
-        /// The title's and subtitle's colour; nil: the style's (white on filled, the tint otherwise).
+        /// An image beside the title (a symbol is tinted with the foreground colour and sized to the title).
+        public var image: UIImage?
+        /// Changes the image's colour (a symbol's or template image's tint) when it is drawn.
+        public var imageColorTransformer: UIConfigurationColorTransformer?
+        /// Applied over the size the button gives a symbol image (the title's point size).
+        public var preferredSymbolConfigurationForImage: UIImage.SymbolConfiguration?
+        /// Which side of the title the image (or activity indicator) goes: `.leading` (default), `.trailing`,
+        /// `.top` or `.bottom`.
+        public var imagePlacement: NSDirectionalRectEdge = .leading
+        /// Space between the image and the title block.
+        public var imagePadding: CGFloat = 0
+        /// Draws a spinning activity indicator in the image's place (over the scene's clock).
+        public var showsActivityIndicator = false
+        /// Changes the activity indicator's colour (the foreground colour by default).
+        public var activityIndicatorColorTransformer: UIConfigurationColorTransformer?
+        /// Inert: the popup indicator belongs to menus, which are not shown offscreen; stored.
+        public var indicator: Indicator = .automatic
+        /// Inert: see `indicator`; stored.
+        public var indicatorColorTransformer: UIConfigurationColorTransformer?
+
+        /// The title's, subtitle's and image's colour; nil: the style's (white on filled, the tint otherwise).
         public var baseForegroundColor: UIColor?
         /// The colour the style's background is made from; nil: the tint (filled, tinted) or a grey fill.
         public var baseBackgroundColor: UIColor?
         public var background = UIBackgroundConfiguration()
         public var cornerStyle: CornerStyle = .dynamic
         public var buttonSize: Size = .medium
+        /// Inert: there is no Mac idiom here (see `MacIdiomStyle`); stored.
+        public var macIdiomStyle: MacIdiomStyle = .automatic
         /// Space between the button's edges and its content; the button size's insets until set.
         public var contentInsets: NSDirectionalEdgeInsets {
             get { storedInsets ?? Self.defaultInsets(buttonSize) }
             set { storedInsets = newValue }
         }
         private var storedInsets: NSDirectionalEdgeInsets?
+        /// Goes back to the button size's insets.
+        public mutating func setDefaultContentInsets() { storedInsets = nil }
         public var titleAlignment: TitleAlignment = .automatic
         /// Space between the title and the subtitle.
         public var titlePadding: CGFloat = 0
-        public var showsActivityIndicator = false
+        /// A selected button draws its selected look (true by default): the plain, gray and tinted styles
+        /// take the filled look (the tint behind a white title), the filled ones the tinted look.
+        public var automaticallyUpdateForSelection = true
 
         init(style: Style) { self.style = style }
 
@@ -75,8 +113,22 @@ extension UIButton {
         public static func borderless() -> Configuration { Configuration(style: .borderless) }
         /// A grey fill behind a tinted title (the gray look).
         public static func bordered() -> Configuration { Configuration(style: .bordered) }
+        /// The tint at low opacity behind a tinted title (the tinted look).
+        public static func borderedTinted() -> Configuration { Configuration(style: .borderedTinted) }
         /// The tint behind a white title (the filled look).
         public static func borderedProminent() -> Configuration { Configuration(style: .borderedProminent) }
+
+        /// This configuration as `button` shows it now: the foreground and background colours of the
+        /// button's state (highlight, selection, disabling) written into `baseForegroundColor` and the
+        /// background's colour, the insets fixed. A configuration a button draws is resolved this way.
+        public func updated(for button: UIButton) -> Configuration {
+            var copy = self
+            let state = button.state
+            copy.baseForegroundColor = foregroundColor(tint: button.storedTint, state: state)
+            copy.background.backgroundColor = backgroundColor(tint: button.storedTint, state: state) ?? .clear
+            copy.storedInsets = contentInsets
+            return copy
+        }
 
         public static func == (a: Configuration, b: Configuration) -> Bool {
             a.style == b.style && a.plainTitle == b.plainTitle && a.attributedTitle == b.attributedTitle
@@ -85,6 +137,20 @@ extension UIButton {
                 && a.background == b.background && a.cornerStyle == b.cornerStyle && a.buttonSize == b.buttonSize
                 && a.storedInsets == b.storedInsets && a.titleAlignment == b.titleAlignment
                 && a.titlePadding == b.titlePadding && a.showsActivityIndicator == b.showsActivityIndicator
+                && a.image === b.image && a.imagePlacement == b.imagePlacement && a.imagePadding == b.imagePadding
+                && a.preferredSymbolConfigurationForImage == b.preferredSymbolConfigurationForImage
+                && a.titleLineBreakMode == b.titleLineBreakMode && a.subtitleLineBreakMode == b.subtitleLineBreakMode
+                && a.indicator == b.indicator && a.macIdiomStyle == b.macIdiomStyle
+                && a.automaticallyUpdateForSelection == b.automaticallyUpdateForSelection
+                && (a.titleTextAttributesTransformer == nil) == (b.titleTextAttributesTransformer == nil)
+                && (a.subtitleTextAttributesTransformer == nil) == (b.subtitleTextAttributesTransformer == nil)
+                && (a.imageColorTransformer == nil) == (b.imageColorTransformer == nil)
+                && (a.activityIndicatorColorTransformer == nil) == (b.activityIndicatorColorTransformer == nil)
+                && (a.indicatorColorTransformer == nil) == (b.indicatorColorTransformer == nil)
+        }
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(style); hasher.combine(title); hasher.combine(subtitle); hasher.combine(buttonSize)
+            hasher.combine(cornerStyle); hasher.combine(showsActivityIndicator)
         }
 
         // MARK: The numbers (see the type's comment)
@@ -135,33 +201,43 @@ extension UIButton {
 
         // MARK: Resolving for a state
 
+        /// The look a state draws: selection (with `automaticallyUpdateForSelection`) swaps the plain, gray
+        /// and tinted looks for the filled one, and the filled looks for the tinted one.
+        private func look(_ state: UIControl.State) -> Style {
+            guard automaticallyUpdateForSelection, state.contains(.selected) else { return style }
+            switch style {
+            case .plain, .borderless, .gray, .bordered, .tinted, .borderedTinted: return .filled
+            case .filled, .borderedProminent: return .tinted
+            }
+        }
+
         /// The text colour in a state.
         func foregroundColor(tint: UIColor, state: UIControl.State) -> UIColor {
             if state.contains(.disabled) { return .tertiaryLabel }
-            let base = baseForegroundColor ?? (isProminent ? .white : tint)
+            let prominent = look(state) == .filled || look(state) == .borderedProminent
+            let base = baseForegroundColor ?? (prominent ? .white : tint)
             return state.contains(.highlighted) ? base.withAlphaComponent(base.cgColor.alpha * Self.highlightedAlpha) : base
         }
 
         /// The background colour in a state (nil: none).
         func backgroundColor(tint: UIColor, state: UIControl.State) -> UIColor? {
-            let color: UIColor?
+            var color: UIColor?
             if let explicit = background.backgroundColor {
                 color = explicit
             } else {
-                switch style {
+                switch look(state) {
                 case .plain, .borderless: color = nil
                 case .filled, .borderedProminent: color = state.contains(.disabled) ? .tertiarySystemFill : (baseBackgroundColor ?? tint)
-                case .tinted:
+                case .tinted, .borderedTinted:
                     let base = baseBackgroundColor ?? tint
                     color = state.contains(.disabled) ? .tertiarySystemFill : base.withAlphaComponent(base.cgColor.alpha * Self.tintedBackgroundAlpha)
                 case .gray, .bordered: color = state.contains(.disabled) ? .tertiarySystemFill : (baseBackgroundColor ?? .secondarySystemFill)
                 }
             }
+            if let resolved = color, let transformer = background.backgroundColorTransformer { color = transformer(resolved) }
             guard let color else { return nil }
             return state.contains(.highlighted) ? color.withAlphaComponent(color.cgColor.alpha * Self.highlightedAlpha) : color
         }
-
-        private var isProminent: Bool { style == .filled || style == .borderedProminent }
 
         /// The background's corner radius for a button of `height`.
         func cornerRadius(height: CGFloat) -> CGFloat {
@@ -175,6 +251,13 @@ extension UIButton {
             }
         }
     }
+}
+
+/// Changes a configuration's text attributes (UIKit's `.font` and `.foregroundColor`) just before drawing.
+public struct UIConfigurationTextAttributesTransformer: Sendable {
+    public let transform: @Sendable (AttributeContainer) -> AttributeContainer
+    public init(_ transform: @escaping @Sendable (AttributeContainer) -> AttributeContainer) { self.transform = transform }
+    public func callAsFunction(_ input: AttributeContainer) -> AttributeContainer { transform(input) }
 }
 
 // MARK: UIKit's attributes for AttributedString

@@ -363,8 +363,13 @@ open class UIButton: UIControl {
     var storedConfiguration: Configuration?
     var configuredBackground: UIView?
     var configuredSubtitle: UILabel?
+    var configuredImageView: UIImageView?
+    var configuredSpinner: UIActivityIndicatorView?
     var isUpdatingConfiguration = false
     var storedUpdateHandler: ((UIButton) -> Void)?
+    /// Whether a state change (highlight, selection, enabling) updates the configuration (true); when
+    /// false the look stays until `setNeedsUpdateConfiguration()`.
+    open var automaticallyUpdatesConfiguration = true
     /// The colour system buttons and configurations draw with: UIView's tint (inherited, systemBlue at the top).
     var storedTint: UIColor { tintColor }
 
@@ -418,7 +423,7 @@ open class UIButton: UIControl {
 
     func updateTitle() {
         if storedConfiguration != nil {
-            setNeedsUpdateConfiguration()
+            if automaticallyUpdatesConfiguration { setNeedsUpdateConfiguration() }
             return
         }
         guard let title = currentTitle else {
