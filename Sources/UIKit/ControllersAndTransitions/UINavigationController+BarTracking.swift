@@ -16,6 +16,8 @@ struct NavigationBarTracking {
     weak var controller: UIViewController?
     weak var scrollView: UIScrollView?
     var largeTitleInset = NavigationBarMetrics.largeTitleRowHeight
+    /// The part of the search row (a navigation item with a search controller) that counts, 0…52 pt.
+    var searchInset = SearchFieldMetrics.navigationRowHeight
 }
 
 extension UINavigationController {
@@ -40,7 +42,11 @@ extension UINavigationController {
             scrollView?.insetState.trackingNavigationController = self
         }
         let large = navigationBar.showsLargeTitle(at: (navigationBar.items?.count ?? 0) - 1)
+        // A search controller's row sits under the title rows; it hides first as the content scrolls up.
+        let searchRow = top.navigationItem.searchController != nil ? SearchFieldMetrics.navigationRowHeight : 0
         guard let scrollView, !isNavigationBarHidden else {
+            if searchRow > 0 { setSearchInset(searchRow, of: top, scrollView: scrollView) }
+            navigationBar.setSearchRow(SearchFieldMetrics.navigationRowHeight)
             setLargeTitleInset(row, of: top, scrollView: scrollView)
             navigationBar.setLargeTitleScrollState(row: row, inlineAlpha: 0, scale: 1)
             navigationBar.scrollEdgeProgress = 0
@@ -49,8 +55,18 @@ extension UINavigationController {
         // The inset at rest is today's adjusted inset with the large-title row fully counted again.
         let countsBar = scrollView.adjustedInsetAxes.vertical && scrollView.safeAreaInsets.top > 0
         let restInset = scrollView.adjustedContentInset.top + (large && countsBar ? row - barTracking.largeTitleInset : 0)
+            + (countsBar && searchRow > 0 ? searchRow - barTracking.searchInset : 0)
         // Before the scroll view has taken its first adjusted inset (entering the window) it is at rest.
-        let d = scrollView.hasReportedAdjustedInset ? scrollView.contentOffset.y + restInset : 0
+        let scrolled = scrollView.hasReportedAdjustedInset ? scrollView.contentOffset.y + restInset : 0
+        // The search row collapses over the first 52 pt up (unless it stays); the title rows after it.
+        var d = scrolled
+        if searchRow > 0 {
+            let hides = top.navigationItem.hidesSearchBarWhenScrolling
+            let visible = hides ? min(max(searchRow - scrolled, 0), searchRow) : searchRow
+            setSearchInset(visible, of: top, scrollView: scrollView)
+            navigationBar.setSearchRow(visible)
+            if hides && scrolled > 0 { d = max(scrolled - searchRow, 0) }
+        }
         if large {
             let visible = max(row - d, 0)
             setLargeTitleInset(min(visible, row), of: top, scrollView: scrollView)
@@ -65,6 +81,15 @@ extension UINavigationController {
             navigationBar.setLargeTitleScrollState(row: row, inlineAlpha: 0, scale: 1)
             navigationBar.scrollEdgeProgress = min(max(d / BarScrollMetrics.edgeFadeDistance, 0), 1)
         }
+    }
+
+    /// A new search-row inset changes the controller's safe area, as the large-title one does.
+    private func setSearchInset(_ inset: CGFloat, of controller: UIViewController, scrollView: UIScrollView?) {
+        guard barTracking.searchInset != inset else { return }
+        barTracking.searchInset = inset
+        controller.viewIfLoaded?.setNeedsEngineSync()
+        controller.viewIfLoaded?.setNeedsLayout()
+        scrollView?.setNeedsLayout()
     }
 
     /// A new large-title inset changes the controller's safe area: its views lay out again.
