@@ -110,7 +110,8 @@ final class TextFieldBorderView: UIView {
         imageView.frame = bounds
         // A search field shrinking in a navigation bar keeps round ends.
         if searchField { layer.cornerRadius = min(SearchFieldMetrics.cornerRadius, bounds.height / 2) }
-        bezelTop.frame = CGRect(x: 0, y: 0, width: bounds.width, height: 1)
+        // Inside the border (a layer's border is drawn over its sublayers).
+        bezelTop.frame = CGRect(x: 1, y: 1, width: max(bounds.width - 2, 0), height: 1)
     }
 }
 
