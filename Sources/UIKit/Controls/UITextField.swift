@@ -416,6 +416,8 @@ open class UITextField: UIControl, UIKeyInput {
     private let textView = TextFieldTextView()
     private let caret = UIView()
     private let clearButton = TextFieldClearButton()
+    /// The rect the text was last drawn in.
+    private var drawnTextRect: CGRect?
 
     /// Whether the placeholder shows instead of the text (an empty field).
     var showsPlaceholder: Bool { storedText.isEmpty }
@@ -464,7 +466,13 @@ open class UITextField: UIControl, UIKeyInput {
         clearButton.isHidden = !showsClearButton(editing: isEditing)
         if !clearButton.isHidden { clearButton.frame = clearButtonRect(forBounds: bounds) }
         layoutCaret()
-        textView.setNeedsDisplay()
+        // Redrawn when the rect the text goes in moved (a side view or the clear button came or went, an
+        // overridden rect method answers differently); content changes mark it themselves.
+        let rect = showsPlaceholder ? placeholderRect(forBounds: bounds) : isEditing ? editingRect(forBounds: bounds) : textRect(forBounds: bounds)
+        if rect != drawnTextRect {
+            drawnTextRect = rect
+            textView.setNeedsDisplay()
+        }
         // Drawn now, not at the end of the turn, so a field measured and rendered in one pass shows its text.
         textView.layer.displayIfNeeded()
     }
