@@ -144,6 +144,35 @@ struct SearchControllerTests {
         }
     }
 
+    /// Runs the clock until nothing is scheduled, laying out after each event (as a scene session does).
+    func settle(_ window: UIWindow) {
+        let clock = Timeline.current
+        while let next = clock.nextEventTime {
+            clock.advance(to: next)
+            window.layoutIfNeeded()
+        }
+    }
+
+    @Test func aPushTakesTheSearchBarAwayWithItsScreenAndAPopBringsItBack() {
+        onSearchStage { window, nav, list in
+            let searchBar = list.navigationItem.searchController!.searchBar
+            let detail = UIViewController()
+            detail.title = "Ada"
+            nav.pushViewController(detail, animated: true)
+            window.layoutIfNeeded()
+            #expect(searchBar.isDescendant(of: nav.navigationBar))   // leaving with its screen
+            settle(window)
+            #expect(!searchBar.isDescendant(of: nav.navigationBar))
+            #expect(nav.navigationBar.frame.height == 96)
+            nav.popViewController(animated: true)
+            window.layoutIfNeeded()
+            settle(window)
+            #expect(searchBar.isDescendant(of: nav.navigationBar))
+            #expect(searchBar.alpha == 1 && searchBar.transform == .identity)
+            #expect(nav.navigationBar.frame.height == 148 && list.tableView.adjustedContentInset.top == 207)
+        }
+    }
+
     @Test func beginningToEditTheFieldActivatesTheSearch() {
         onSearchStage { window, nav, list in
             let search = list.navigationItem.searchController!

@@ -83,7 +83,10 @@ final class NavigationBarItemView: UIView {
         }
         if let backButton { addSubview(backButton) }
         if let searchBar {
+            // As it rests (a push that took it away left it faded and moved).
             searchBar.drawsBackground = false
+            searchBar.transform = .identity
+            searchBar.alpha = 1
             addSubview(searchBar)
         }
         for button in leftButtons + rightButtons { addSubview(button) }
