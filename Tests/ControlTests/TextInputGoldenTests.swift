@@ -139,6 +139,24 @@ struct TextInputGoldenTests {
         }
     }
 
+    /// The search active with text typed: Cancel beside the field, the caret, the list dimmed under the bar.
+    static func activeSearch(_ style: UIUserInterfaceStyle) -> PixelBuffer {
+        onSearchStage(style: style) { window, nav, list in
+            let search = list.navigationItem.searchController!
+            search.isActive = true
+            search.searchBar.searchTextField.insertText("Ada")
+            Timeline.current.advance(to: 1)   // the Cancel button's slide has ended
+            window.layoutIfNeeded()
+            return LayerRenderer(scale: 3).render(window.layer.snapshot(at: 1), size: CGSize(width: 393, height: 300),
+                                                  background: style == .dark ? .black : .white)
+        }
+    }
+
+    @Test("Active search", arguments: [0, 1]) func activeSearch(_ index: Int) {
+        let (style, name) = Self.styles[index]
+        assertImageSnapshot(Self.activeSearch(style), named: "navigation-search-active-\(name)-3x")
+    }
+
     @Test func renderingIsTheSameOnEveryRun() {
         #expect(Self.textFields(.light) == Self.textFields(.light))
         #expect(Self.navigation(.dark, movedUp: 30) == Self.navigation(.dark, movedUp: 30))

@@ -295,8 +295,11 @@ open class UISearchBar: UIView, UITextInputTraits {
             fieldBottom = fieldRowTop + rowHeight / 2 + full / 2
         }
         searchTextField.frame = CGRect(x: inset, y: fieldBottom - height, width: max(trailing - inset, 0), height: height)
-        cancelButton.frame = CGRect(x: storedShowsCancelButton ? width - inset - cancelWidth : width, y: fieldRowTop,
-                                    width: cancelWidth, height: rowHeight)
+        // Cancel is centred on the field at rest (it does not shrink with it).
+        cancelButton.frame = CGRect(x: storedShowsCancelButton ? width - inset - cancelWidth : width, y: fieldBottom - full,
+                                    width: cancelWidth, height: full)
+        // In a navigation bar the row does not grow for a scope bar, so none is shown there.
+        scopeBar.isHidden = !storedShowsScopeBar || navigationVisibleRow != nil
         scopeBar.frame = CGRect(x: inset, y: fieldRowTop + rowHeight - 4, width: max(width - 2 * inset, 0), height: SearchFieldMetrics.scopeTrackHeight)
     }
 }
