@@ -49,6 +49,40 @@ struct SearchBarTests {
         }
     }
 
+    @Test func theCancelButtonSlidesInOnTheVirtualClock() {
+        let bar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 393, height: 56))
+        inWindow(bar, size: CGSize(width: 393, height: 200)) { window in
+            let full = bar.searchTextField.frame.width
+            bar.setShowsCancelButton(true, animated: true)
+            let narrow = bar.searchTextField.frame.width
+            #expect(narrow < full)
+            // Halfway through the 0.3 s slide the field shows a width between the two.
+            Timeline.current.advance(to: 0.15)
+            let shown = bar.searchTextField.layer.presentation()!.bounds.width
+            #expect(shown > narrow + 1 && shown < full - 1)
+            Timeline.current.advance(to: 1)
+            window.layoutIfNeeded()
+            #expect(bar.searchTextField.layer.presentation()!.bounds.width == narrow)
+        }
+    }
+
+    @Test func aScopeTapSelectsAndTellsTheDelegate() {
+        let bar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 393, height: 100))
+        let recorder = SearchBarRecorder()
+        bar.delegate = recorder
+        bar.scopeButtonTitles = ["All", "Mail", "Contacts"]
+        bar.showsScopeBar = true
+        inWindow(bar, size: CGSize(width: 393, height: 200)) { window in
+            let scope = bar.subviews.first { $0 is SearchScopeBar }!
+            #expect(!scope.isHidden)
+            let point = scope.convert(CGPoint(x: scope.bounds.width * 5 / 6, y: scope.bounds.midY), to: window)
+            window.sendTouch(finger: 0, phase: .began, at: point)
+            window.sendTouch(finger: 0, phase: .ended, at: point)
+        }
+        #expect(bar.selectedScopeButtonIndex == 2)
+        #expect(recorder.calls == ["scope 2"])
+    }
+
     @Test func theFieldsEditingReachesTheBarsDelegate() {
         let bar = UISearchBar(frame: CGRect(x: 0, y: 0, width: 393, height: 56))
         let recorder = SearchBarRecorder()

@@ -125,6 +125,8 @@ open class UISearchBar: UIView, UITextInputTraits {
         if showsCancelButton { cancelButton.isHidden = false }
         let change = { [self] in
             layoutParts()
+            // The field's own parts (its fill, clear button) move inside the same animation.
+            searchTextField.layoutIfNeeded()
             cancelButton.alpha = showsCancelButton ? 1 : 0
         }
         if animated && window != nil {
