@@ -112,6 +112,21 @@ struct TextViewTests {
                                    "shouldEnd", "didEnd"])
     }
 
+    @Test func rangesPastTheEndAreClampedNotTrappedOn() {
+        let view = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 80))
+        view.text = "Short"
+        inWindow(view) { _ in
+            view.selectedRange = NSRange(location: 40, length: 10)
+            view.insertText("!")
+            #expect(view.text == "Short!")
+            view.selectedRange = NSRange(location: 2, length: 99)
+            view.deleteBackward()
+            #expect(view.text == "Sh")
+            view.scrollRangeToVisible(NSRange(location: NSNotFound, length: 5))
+            #expect(view.contentOffset.y == 0)
+        }
+    }
+
     @Test func aViewThatIsNotEditableIgnoresTyping() {
         let view = UITextView(frame: CGRect(x: 0, y: 0, width: 200, height: 80))
         view.text = "Fixed"

@@ -249,8 +249,10 @@ open class UITextView: UIScrollView, UIKeyInput {
     open func scrollRangeToVisible(_ range: NSRange) {
         layoutIfNeeded()
         let fragment = fragmentWidth(forViewWidth: bounds.width)
-        guard let start = Range(NSRange(location: min(range.location, (storedText as NSString).length), length: 0), in: storedText)?.lowerBound else { return }
-        let endLocation = min(range.location + range.length, (storedText as NSString).length)
+        // Any range (NSNotFound, past the end) is clamped to the text, never trapped on.
+        let range = Self.clamped(range, length: (storedText as NSString).length)
+        guard let start = Range(NSRange(location: range.location, length: 0), in: storedText)?.lowerBound else { return }
+        let endLocation = range.location + range.length
         let end = Range(NSRange(location: endLocation, length: 0), in: storedText)?.lowerBound ?? storedText.endIndex
         let first = lineRect(containingScalar: storedText.unicodeScalars.distance(from: storedText.unicodeScalars.startIndex, to: start), fragment: fragment)
         let last = lineRect(containingScalar: storedText.unicodeScalars.distance(from: storedText.unicodeScalars.startIndex, to: end), fragment: fragment)
@@ -334,7 +336,14 @@ open class UITextView: UIScrollView, UIKeyInput {
         replace(NSRange(previous..<caret, in: string), with: "")
     }
 
+    /// `range` inside 0…`length` (a selection set past the end, or NSNotFound, must not trap).
+    static func clamped(_ range: NSRange, length: Int) -> NSRange {
+        let location = min(max(range.location, 0), length)
+        return NSRange(location: location, length: min(max(range.length, 0), length - location))
+    }
+
     private func replace(_ range: NSRange, with string: String) {
+        let range = Self.clamped(range, length: (storedText as NSString).length)
         guard isEditable, textViewDelegate?.textView(self, shouldChangeTextIn: range, replacementText: string) ?? true else { return }
         if let storedAttributedText {
             let changed = NSMutableAttributedString(attributedString: storedAttributedText)
