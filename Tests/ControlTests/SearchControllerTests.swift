@@ -173,6 +173,38 @@ struct SearchControllerTests {
         }
     }
 
+    @Test func anActiveSearchHidesTheTitleRowsAndTheSearchBarRisesUnderTheStatusBar() {
+        onSearchStage { window, nav, list in
+            let search = list.navigationItem.searchController!
+            search.isActive = true
+            settle(window)
+            let bar = nav.navigationBar
+            #expect(bar.frame == CGRect(x: 0, y: 59, width: 393, height: 52))
+            #expect(list.view.safeAreaInsets.top == 111)
+            #expect(bar.shownItemView!.largeTitleLabel!.alpha == 0)
+            let field = search.searchBar.searchTextField
+            #expect(field.convert(field.bounds, to: bar).minY == 6)
+            search.isActive = false
+            settle(window)
+            #expect(bar.frame.height == 148 && list.view.safeAreaInsets.top == 207)
+            #expect(list.tableView.contentOffset.y == -207)
+            #expect(bar.shownItemView!.largeTitleLabel!.alpha == 1)
+            // And it follows the list again.
+            scroll(list, movedUp: 26, window)
+            #expect(bar.frame.height == 122)
+        }
+    }
+
+    @Test func withoutHidingTheBarStaysWhileSearching() {
+        onSearchStage { window, nav, list in
+            let search = list.navigationItem.searchController!
+            search.hidesNavigationBarDuringPresentation = false
+            search.isActive = true
+            settle(window)
+            #expect(nav.navigationBar.frame.height == 148)
+        }
+    }
+
     @Test func beginningToEditTheFieldActivatesTheSearch() {
         onSearchStage { window, nav, list in
             let search = list.navigationItem.searchController!

@@ -139,7 +139,8 @@ struct TextInputGoldenTests {
         }
     }
 
-    /// The search active with text typed: Cancel beside the field, the caret, the list dimmed under the bar.
+    /// The search active with text typed: the title rows gone, Cancel beside the field, the caret, the list
+    /// dimmed under the bar.
     static func activeSearch(_ style: UIUserInterfaceStyle) -> PixelBuffer {
         onSearchStage(style: style) { window, nav, list in
             let search = list.navigationItem.searchController!

@@ -94,7 +94,19 @@ final class NavigationBarItemView: UIView {
     }
 
     var preferredHeight: CGFloat {
-        NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0) + shownSearchRow
+        titleRowsHidden ? shownSearchRow : NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0) + shownSearchRow
+    }
+
+    /// While an active search hides the title rows (`hidesNavigationBarDuringPresentation`): the search bar
+    /// alone, at the top; the title, large title and buttons faded out.
+    private(set) var titleRowsHidden = false
+    func setTitleRowsHidden(_ hidden: Bool) {
+        guard searchBar != nil, hidden != titleRowsHidden else { return }
+        titleRowsHidden = hidden
+        let alpha: CGFloat = hidden ? 0 : 1
+        for part in [largeTitleLabel, titleView, backButton].compactMap({ $0 }) + leftButtons + rightButtons { part.alpha = alpha }
+        if titleView == nil { titleLabel.alpha = showsLargeTitle ? inlineTitleAlpha * alpha : alpha }
+        setNeedsLayout()
     }
     private var shownSearchRow: CGFloat { searchBar != nil ? searchRow : 0 }
 
@@ -114,7 +126,7 @@ final class NavigationBarItemView: UIView {
         largeTitleScale = scale
         if titleView == nil {
             titleLabel.isHidden = alpha == 0
-            titleLabel.alpha = alpha
+            titleLabel.alpha = titleRowsHidden ? 0 : alpha
         }
         setNeedsLayout()
     }
@@ -220,7 +232,7 @@ final class NavigationBarItemView: UIView {
     /// The search bar under the title rows, the field within the layout margins.
     private func layoutSearchBar() {
         guard let searchBar else { return }
-        let top = NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0)
+        let top = titleRowsHidden ? 0 : NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0)
         searchBar.navigationVisibleRow = searchRow
         searchBar.fieldSideInset = NavigationBarMetrics.margin(width: bounds.width)
         place(searchBar, CGRect(x: 0, y: top, width: bounds.width, height: searchRow))

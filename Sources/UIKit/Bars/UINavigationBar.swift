@@ -280,6 +280,14 @@ open class UINavigationBar: UIView {
         shownItemView?.setSearchRow(height)
     }
 
+    /// While the top item's search is active and hides the bar's title rows: the bar is the search row alone.
+    private(set) var titleRowsHiddenForSearch = false
+    func setTitleRowsHiddenForSearch(_ hidden: Bool) {
+        guard hidden != titleRowsHiddenForSearch else { return }
+        titleRowsHiddenForSearch = hidden
+        shownItemView?.setTitleRowsHidden(hidden)
+    }
+
     /// What the back button does (the navigation controller pops).
     var backAction: (() -> Void)?
 
@@ -323,7 +331,8 @@ open class UINavigationBar: UIView {
     /// The bar's height for its top item: 44, or 96 with a large title (44…96 as the tracked scroll view
     /// collapses it, more while it is pulled down).
     var preferredHeight: CGFloat {
-        (showsLargeTitle(at: (storedItems?.count ?? 0) - 1)
+        if titleRowsHiddenForSearch && topItem?.searchController != nil { return searchRowHeight }
+        return (showsLargeTitle(at: (storedItems?.count ?? 0) - 1)
             ? NavigationBarMetrics.rowHeight + largeTitleScrollState.row : NavigationBarMetrics.rowHeight)
             + (topItem?.searchController != nil ? searchRowHeight : 0)
     }
@@ -442,6 +451,7 @@ open class UINavigationBar: UIView {
         let state = largeTitleScrollState
         shownItemView?.setScrollState(largeTitleRow: state.row, inlineTitleAlpha: state.inlineAlpha, largeTitleScale: state.scale)
         shownItemView?.setSearchRow(searchRowHeight)
+        shownItemView?.setTitleRowsHidden(titleRowsHiddenForSearch)
         setNeedsLayout()
     }
 
@@ -458,6 +468,7 @@ open class UINavigationBar: UIView {
         // The arriving screen starts with its content at rest: large title out, at the scroll edge.
         largeTitleScrollState = (NavigationBarMetrics.largeTitleRowHeight, 0, 1)
         searchRowHeight = SearchFieldMetrics.navigationRowHeight
+        titleRowsHiddenForSearch = false
         guard let to = makeItemView(at: items.count - 1) else { rebuild(); return }
         shownItemView = nil
         transitionViews = (from, to)

@@ -18,6 +18,9 @@ struct NavigationBarTracking {
     var largeTitleInset = NavigationBarMetrics.largeTitleRowHeight
     /// The part of the search row (a navigation item with a search controller) that counts, 0…52 pt.
     var searchInset = SearchFieldMetrics.navigationRowHeight
+    /// Set when an active search gave the title rows back: the content counts as at rest until the scroll
+    /// view has taken the full bar's inset (its offset moves with it), so the rows do not collapse meanwhile.
+    var restingAfterSearch = false
 }
 
 extension UINavigationController {
@@ -44,6 +47,13 @@ extension UINavigationController {
         let large = navigationBar.showsLargeTitle(at: (navigationBar.items?.count ?? 0) - 1)
         // A search controller's row sits under the title rows; it hides first as the content scrolls up.
         let searchRow = top.navigationItem.searchController != nil ? SearchFieldMetrics.navigationRowHeight : 0
+        // An active search that hides the title rows: the search row alone, at rest, nothing followed.
+        guard !navigationBar.titleRowsHiddenForSearch else {
+            setSearchInset(searchRow, of: top, scrollView: scrollView)
+            navigationBar.setSearchRow(SearchFieldMetrics.navigationRowHeight)
+            navigationBar.scrollEdgeProgress = 0
+            return
+        }
         guard let scrollView, !isNavigationBarHidden else {
             if searchRow > 0 { setSearchInset(searchRow, of: top, scrollView: scrollView) }
             navigationBar.setSearchRow(SearchFieldMetrics.navigationRowHeight)
@@ -57,7 +67,12 @@ extension UINavigationController {
         let restInset = scrollView.adjustedContentInset.top + (large && countsBar ? row - barTracking.largeTitleInset : 0)
             + (countsBar && searchRow > 0 ? searchRow - barTracking.searchInset : 0)
         // Before the scroll view has taken its first adjusted inset (entering the window) it is at rest.
-        let scrolled = scrollView.hasReportedAdjustedInset ? scrollView.contentOffset.y + restInset : 0
+        if barTracking.restingAfterSearch {
+            let fullBar = view.safeAreaInsets.top + NavigationBarMetrics.rowHeight + (large ? row : 0) + searchRow
+            let caughtUp = !countsBar || (scrollView.safeAreaInsets.top == fullBar && scrollView.contentOffset.y == -scrollView.adjustedContentInset.top)
+            if caughtUp { barTracking.restingAfterSearch = false }
+        }
+        let scrolled = scrollView.hasReportedAdjustedInset && !barTracking.restingAfterSearch ? scrollView.contentOffset.y + restInset : 0
         // The search row collapses over the first 52 pt up (unless it stays); the title rows after it.
         var d = scrolled
         if searchRow > 0 {
@@ -80,6 +95,29 @@ extension UINavigationController {
             setLargeTitleInset(row, of: top, scrollView: scrollView)
             navigationBar.setLargeTitleScrollState(row: row, inlineAlpha: 0, scale: 1)
             navigationBar.scrollEdgeProgress = min(max(d / BarScrollMetrics.edgeFadeDistance, 0), 1)
+        }
+    }
+
+    /// The top item's search became active or inactive: with `hidesNavigationBarDuringPresentation`, the
+    /// title rows slide away and the bar is the search row alone (or come back), over 0.3 s ease-in-out
+    /// (estimate) on the virtual clock; the controller's safe area follows.
+    func searchPresentationChanged(animated: Bool) {
+        guard let top = topViewController else { return }
+        let hide = top.navigationItem.searchController.map { $0.isActive && $0.hidesNavigationBarDuringPresentation } ?? false
+        guard hide != navigationBar.titleRowsHiddenForSearch else { return }
+        if !hide { barTracking.restingAfterSearch = true }
+        let change = { [self] in
+            navigationBar.setTitleRowsHiddenForSearch(hide)
+            top.viewIfLoaded?.setNeedsEngineSync()
+            top.viewIfLoaded?.setNeedsLayout()
+            view.setNeedsLayout()
+            view.layoutIfNeeded()
+            navigationBar.layoutIfNeeded()
+        }
+        if animated && view.window != nil {
+            UIView.animate(withDuration: SearchFieldMetrics.cancelDuration, delay: 0, options: [.curveEaseInOut], animations: change)
+        } else {
+            change()
         }
     }
 

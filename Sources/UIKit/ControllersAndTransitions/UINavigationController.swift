@@ -312,6 +312,10 @@ open class UINavigationController: UIViewController {
         // A search controller's row under the title rows (the tracked controller's follows its scroll view).
         let search = child.navigationItem.searchController == nil ? 0
             : barTracking.controller === child ? barTracking.searchInset : SearchFieldMetrics.navigationRowHeight
+        // An active search hiding the title rows leaves the search row alone.
+        if navigationBar.titleRowsHiddenForSearch && child === topViewController && search > 0 {
+            return UIEdgeInsets(top: search, left: 0, bottom: 0, right: 0)
+        }
         return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? row : 0) + search, left: 0, bottom: 0, right: 0)
     }
 

@@ -8,8 +8,8 @@ import Foundation
 /// `obscuresBackgroundDuringPresentation`, and shows the results controller's view over the content once
 /// there is text; the results updater hears every change.
 ///
-/// Not drawn: the navigation bar sliding away for `hidesNavigationBarDuringPresentation` (the value is
-/// kept), and search suggestions (docs/UIKIT-COMPATIBILITY.md, "Text input").
+/// With `hidesNavigationBarDuringPresentation` the bar's title rows slide away while it is active. Search
+/// suggestions are not shown (docs/UIKIT-COMPATIBILITY.md, "Text input").
 open class UISearchController: UIViewController {
     /// When the scope bar shows (iOS 16).
     public enum ScopeBarActivation: Int, Sendable {
@@ -54,7 +54,7 @@ open class UISearchController: UIViewController {
 
     /// Dims the content under the bar while the search is active (true by default, as since iOS 15).
     open var obscuresBackgroundDuringPresentation = true
-    /// Kept; the navigation bar does not slide away offscreen while searching (see the type's note).
+    /// While active, the navigation bar's title rows slide away and the search bar sits under the status bar.
     open var hidesNavigationBarDuringPresentation = true
     /// Shows the results controller as soon as there is text.
     open var automaticallyShowsSearchResultsController = true
@@ -93,6 +93,7 @@ open class UISearchController: UIViewController {
             if automaticallyShowsCancelButton { searchBar.setShowsCancelButton(true, animated: searchBar.window != nil) }
             if showsScopeWhenActive { searchBar.setShowsScope(true, animated: false) }
             if !searchBar.searchTextField.isEditing { searchBar.searchTextField.becomeFirstResponder() }
+            searchBar.enclosingNavigationController?.searchPresentationChanged(animated: searchBar.window != nil)
             updateDimming()
             updateResults()
             delegate?.didPresentSearchController(self)
@@ -104,6 +105,7 @@ open class UISearchController: UIViewController {
             if automaticallyShowsCancelButton { searchBar.setShowsCancelButton(false, animated: searchBar.window != nil) }
             if showsScopeWhenActive { searchBar.setShowsScope(false, animated: false) }
             storedShowsResults = false
+            searchBar.enclosingNavigationController?.searchPresentationChanged(animated: searchBar.window != nil)
             updateDimming()
             updateResultsView()
             searchResultsUpdater?.updateSearchResults(for: self)
