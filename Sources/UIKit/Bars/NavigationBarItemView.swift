@@ -42,6 +42,10 @@ final class NavigationBarItemView: UIView {
     private(set) var largeTitleScale: CGFloat = 1
     /// The item's title view, shown instead of the title.
     let titleView: UIView?
+    /// The item's search controller's bar, in a row under the title (and large title).
+    let searchBar: UISearchBar?
+    /// The search row's visible height: 52 at rest, less as the content scrolls up.
+    private(set) var searchRow = SearchFieldMetrics.navigationRowHeight
     let backButton: NavigationBackButton?
     let leftButtons: [BarButtonView]
     let rightButtons: [BarButtonView]
@@ -60,6 +64,7 @@ final class NavigationBarItemView: UIView {
         backButton = backItem != nil && !item.hidesBackButton && leftItems.isEmpty
             ? NavigationBackButton(tintColor: tintColor, action: backAction) : nil
         titleView = item.titleView
+        searchBar = item.searchController?.searchBar
         largeTitleLabel = largeTitle ? UILabel() : nil
         super.init(frame: CGRect(x: 0, y: 0, width: width, height: 0))
         isOpaque = false
@@ -77,12 +82,39 @@ final class NavigationBarItemView: UIView {
             addSubview(largeTitleLabel)
         }
         if let backButton { addSubview(backButton) }
+        if let searchBar {
+            // As it rests (a push that took it away left it faded and moved).
+            searchBar.drawsBackground = false
+            searchBar.transform = .identity
+            searchBar.alpha = 1
+            addSubview(searchBar)
+        }
         for button in leftButtons + rightButtons { addSubview(button) }
         frame.size.height = preferredHeight
     }
 
     var preferredHeight: CGFloat {
-        NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0)
+        titleRowsHidden ? shownSearchRow : NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0) + shownSearchRow
+    }
+
+    /// While an active search hides the title rows (`hidesNavigationBarDuringPresentation`): the search bar
+    /// alone, at the top; the title, large title and buttons faded out.
+    private(set) var titleRowsHidden = false
+    func setTitleRowsHidden(_ hidden: Bool) {
+        guard searchBar != nil, hidden != titleRowsHidden else { return }
+        titleRowsHidden = hidden
+        let alpha: CGFloat = hidden ? 0 : 1
+        for part in [largeTitleLabel, titleView, backButton].compactMap({ $0 }) + leftButtons + rightButtons { part.alpha = alpha }
+        if titleView == nil { titleLabel.alpha = showsLargeTitle ? inlineTitleAlpha * alpha : alpha }
+        setNeedsLayout()
+    }
+    private var shownSearchRow: CGFloat { searchBar != nil ? searchRow : 0 }
+
+    /// Follows the tracked scroll view: the search row's visible height.
+    func setSearchRow(_ row: CGFloat) {
+        guard searchBar != nil, row != searchRow else { return }
+        searchRow = row
+        setNeedsLayout()
     }
 
     /// Follows the tracked scroll view (large-title items only): the row's height, the inline title's
@@ -94,7 +126,7 @@ final class NavigationBarItemView: UIView {
         largeTitleScale = scale
         if titleView == nil {
             titleLabel.isHidden = alpha == 0
-            titleLabel.alpha = alpha
+            titleLabel.alpha = titleRowsHidden ? 0 : alpha
         }
         setNeedsLayout()
     }
@@ -166,12 +198,13 @@ final class NavigationBarItemView: UIView {
             let h = titleLabel.intrinsicContentSize.height
             place(titleLabel, CGRect(x: x, y: (row - h) / 2, width: w, height: h))
         }
+        layoutSearchBar()
 
         if let largeTitleLabel {
             let font = largeTitleLabel.font!
             let h = largeTitleLabel.intrinsicContentSize.height
             // A label centres its line box; its baseline sits `ascender` below the box's top.
-            let baseline = preferredHeight - NavigationBarMetrics.largeTitleBaselineInset
+            let baseline = preferredHeight - shownSearchRow - NavigationBarMetrics.largeTitleBaselineInset
             let top = baseline - font.ascender - (h - font.lineHeight) / 2
             let frame = CGRect(x: margin, y: top, width: width - 2 * margin, height: h)
             place(largeTitleLabel, frame)
@@ -194,6 +227,16 @@ final class NavigationBarItemView: UIView {
                                                               ty: (baseline - frame.midY) * (1 - s))
             }
         }
+    }
+
+    /// The search bar under the title rows, the field within the layout margins.
+    private func layoutSearchBar() {
+        guard let searchBar else { return }
+        let top = titleRowsHidden ? 0 : NavigationBarMetrics.rowHeight + (showsLargeTitle ? largeTitleRow : 0)
+        searchBar.navigationVisibleRow = searchRow
+        searchBar.fieldSideInset = NavigationBarMetrics.margin(width: bounds.width)
+        place(searchBar, CGRect(x: 0, y: top, width: bounds.width, height: searchRow))
+        searchBar.layoutIfNeeded()
     }
 
     /// Sets a view's place without touching its transform (the transition moves parts by transforms).

@@ -75,6 +75,9 @@ struct NavigationBarTransition {
         // into the back button is not modelled).
         leaving(from?.largeTitleLabel, by: push ? -quarter : quarter)
         arriving(to.largeTitleLabel, from: push ? quarter : -quarter)
+        // Search bars under the titles move with them (estimate: as the large titles).
+        leaving(from?.searchBar, by: push ? -quarter : quarter)
+        arriving(to.searchBar, from: push ? quarter : -quarter)
     }
 
     func applyStart() {

@@ -10,6 +10,15 @@ open class UINavigationItem: NSObject {
         case minimal
     }
 
+    /// Where the search controller's bar goes (iOS 16).
+    public enum SearchBarPlacement: Int, Sendable {
+        case automatic = 0
+        /// In the bar's row, beside the title (iPad and Mac; a phone stacks it).
+        case inline
+        /// Under the title, hiding as the content scrolls.
+        case stacked
+    }
+
     public enum LargeTitleDisplayMode: Int, Sendable {
         /// As the item below it (the root item: large when the bar prefers large titles).
         case automatic = 0
@@ -100,6 +109,23 @@ open class UINavigationItem: NSObject {
     open var compactAppearance: UINavigationBarAppearance?
     /// Inert: a phone in portrait never shows the compact-height bar (landscape is not rendered); stored.
     open var compactScrollEdgeAppearance: UINavigationBarAppearance?
+
+    /// Its search bar sits under the title (the bar grows by the search row; see UISearchController).
+    open var searchController: UISearchController? {
+        get { storedSearchController }
+        set { storedSearchController = newValue; changed() }
+    }
+    private var storedSearchController: UISearchController?
+    /// Whether the search bar hides as the content scrolls up (true, as on iOS); false keeps it shown.
+    open var hidesSearchBarWhenScrolling: Bool {
+        get { storedHidesSearchBarWhenScrolling }
+        set { storedHidesSearchBarWhenScrolling = newValue; changed() }
+    }
+    private var storedHidesSearchBarWhenScrolling = true
+    /// A phone in portrait stacks the search bar under the title whatever is preferred.
+    open var preferredSearchBarPlacement: SearchBarPlacement = .automatic
+    /// Where the bar is: stacked (under the title) when there is a search controller.
+    open var searchBarPlacement: SearchBarPlacement { storedSearchController == nil ? .automatic : .stacked }
 
     /// The bar showing this item, told when the item changes.
     weak var bar: UINavigationBar?
@@ -245,6 +271,23 @@ open class UINavigationBar: UIView {
         shownItemView?.setScrollState(largeTitleRow: row, inlineTitleAlpha: inlineAlpha, largeTitleScale: scale)
     }
 
+    /// The search row's visible height the tracked scroll view asks for (52 at rest; a top item with a
+    /// search controller only).
+    private(set) var searchRowHeight = SearchFieldMetrics.navigationRowHeight
+    func setSearchRow(_ height: CGFloat) {
+        guard height != searchRowHeight else { return }
+        searchRowHeight = height
+        shownItemView?.setSearchRow(height)
+    }
+
+    /// While the top item's search is active and hides the bar's title rows: the bar is the search row alone.
+    private(set) var titleRowsHiddenForSearch = false
+    func setTitleRowsHiddenForSearch(_ hidden: Bool) {
+        guard hidden != titleRowsHiddenForSearch else { return }
+        titleRowsHiddenForSearch = hidden
+        shownItemView?.setTitleRowsHidden(hidden)
+    }
+
     /// What the back button does (the navigation controller pops).
     var backAction: (() -> Void)?
 
@@ -288,8 +331,10 @@ open class UINavigationBar: UIView {
     /// The bar's height for its top item: 44, or 96 with a large title (44…96 as the tracked scroll view
     /// collapses it, more while it is pulled down).
     var preferredHeight: CGFloat {
-        showsLargeTitle(at: (storedItems?.count ?? 0) - 1)
-            ? NavigationBarMetrics.rowHeight + largeTitleScrollState.row : NavigationBarMetrics.rowHeight
+        if titleRowsHiddenForSearch && topItem?.searchController != nil { return searchRowHeight }
+        return (showsLargeTitle(at: (storedItems?.count ?? 0) - 1)
+            ? NavigationBarMetrics.rowHeight + largeTitleScrollState.row : NavigationBarMetrics.rowHeight)
+            + (topItem?.searchController != nil ? searchRowHeight : 0)
     }
 
     /// Whether the item at `index` shows a large title: `.automatic` takes the item below's choice, down to
@@ -386,6 +431,7 @@ open class UINavigationBar: UIView {
     private func discard(_ view: NavigationBarItemView?) {
         guard let view else { return }
         if let titleView = view.titleView, titleView.superview === view { titleView.removeFromSuperview() }
+        if let searchBar = view.searchBar, searchBar.superview === view { searchBar.removeFromSuperview() }
         view.removeFromSuperview()
     }
 
@@ -404,6 +450,8 @@ open class UINavigationBar: UIView {
         shownItemView = makeItemView(at: (storedItems?.count ?? 0) - 1)
         let state = largeTitleScrollState
         shownItemView?.setScrollState(largeTitleRow: state.row, inlineTitleAlpha: state.inlineAlpha, largeTitleScale: state.scale)
+        shownItemView?.setSearchRow(searchRowHeight)
+        shownItemView?.setTitleRowsHidden(titleRowsHiddenForSearch)
         setNeedsLayout()
     }
 
@@ -419,6 +467,8 @@ open class UINavigationBar: UIView {
         adopt(items)
         // The arriving screen starts with its content at rest: large title out, at the scroll edge.
         largeTitleScrollState = (NavigationBarMetrics.largeTitleRowHeight, 0, 1)
+        searchRowHeight = SearchFieldMetrics.navigationRowHeight
+        titleRowsHiddenForSearch = false
         guard let to = makeItemView(at: items.count - 1) else { rebuild(); return }
         shownItemView = nil
         transitionViews = (from, to)

@@ -323,7 +323,14 @@ open class UINavigationController: UIViewController {
         }
         // The tracked controller's large-title row follows its scroll view (44…96 pt in all).
         let row = barTracking.controller === child ? barTracking.largeTitleInset : NavigationBarMetrics.largeTitleRowHeight
-        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? row : 0), left: 0, bottom: bottom, right: 0)
+        // A search controller's row under the title rows (the tracked controller's follows its scroll view).
+        let search = child.navigationItem.searchController == nil ? 0
+            : barTracking.controller === child ? barTracking.searchInset : SearchFieldMetrics.navigationRowHeight
+        // An active search hiding the title rows leaves the search row alone.
+        if navigationBar.titleRowsHiddenForSearch && child === topViewController && search > 0 {
+            return UIEdgeInsets(top: search, left: 0, bottom: bottom, right: 0)
+        }
+        return UIEdgeInsets(top: NavigationBarMetrics.rowHeight + (large ? row : 0) + search, left: 0, bottom: bottom, right: 0)
     }
 
     /// The bar shows the stack's items.
