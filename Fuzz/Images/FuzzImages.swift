@@ -9,7 +9,10 @@ import Media
 /// One input. A thrown error is the expected answer to bad input; a crash, a hang, or a decoded image
 /// whose pixel count disagrees with its size is a finding.
 func runImageInput(_ bytes: UnsafeRawBufferPointer) {
-    guard let image = try? ImageDecoder.decode([UInt8](bytes), source: "input") else { return }
+    // 4 million pixels at most: a few hundred bytes can legally declare a 100-million-pixel canvas,
+    // which decodes (slowly) and would read as a hang; the size limits have tests of their own.
+    let decoded = ImageDecoder.$maximumPixels.withValue(1 << 22) { try? ImageDecoder.decode([UInt8](bytes), source: "input") }
+    guard let image = decoded else { return }
     let pixels = image.pixels
     guard pixels.width > 0, pixels.height > 0, pixels.bytes.count == pixels.width * pixels.height * 4,
           (1...8).contains(image.orientation) else {

@@ -104,11 +104,20 @@ public enum ImageDecoder {
         try decode(try PNGCodec.readFile(url, what: "the image file"), source: url.path)
     }
 
+    /// Most pixels decoded in this task: `RenderLimits.imagePixels`, or less where a caller sets it (the
+    /// image fuzzer, so that a few hundred bytes declaring a 100-million-pixel canvas — legal, and slow —
+    /// do not read as a hang).
+    @TaskLocal package static var maximumPixels = RenderLimits.imagePixels
+
     /// Refuses a size over the image limits before anything is allocated for it.
     static func checkSize(width: Int, height: Int, format: ImageFormat, source: String) throws {
         guard RenderLimits.allowsImage(width: width, height: height) else {
             throw MediaError("\(source) is a \(width)×\(height) \(format.rawValue), over the limit: images may have"
                              + " \(RenderLimits.imageLimitDescription). Scale the image down.")
+        }
+        guard width * height <= maximumPixels else {
+            throw MediaError("\(source) is a \(width)×\(height) \(format.rawValue), over this decoder's limit of"
+                             + " \(maximumPixels) pixels.")
         }
     }
 }

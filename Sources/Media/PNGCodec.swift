@@ -107,6 +107,9 @@ extension PNGCodec {
                 throw MediaError("\(source) is a \(width)×\(height) PNG, over the limit: images may have"
                                  + " \(RenderLimits.imageLimitDescription). Scale the image down.")
             }
+            if ImageDecoder.maximumPixels < RenderLimits.imagePixels {
+                try ImageDecoder.checkSize(width: width, height: height, format: .png, source: source)
+            }
             png.format = pngFormatRGBA
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let ok = pixels.withUnsafeMutableBytes { out in

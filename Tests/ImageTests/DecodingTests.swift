@@ -228,6 +228,16 @@ func close(_ got: [Int], _ want: [Int], _ tolerance: Int) -> Bool {
         }
     }
 
+    @Test("A 388-byte WebP declaring a 15016×15855 canvas (a fuzzing finding) is refused under a pixel budget")
+    func pixelBudget() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Fuzz/Corpus/images/finding-webp-huge-canvas.webp")
+        let bytes = [UInt8](try Data(contentsOf: url))
+        let message = ImageDecoder.$maximumPixels.withValue(1 << 22) { Self.error(bytes) }
+        #expect(message?.contains("15016×15855") == true, "\(message ?? "decoded")")
+        #expect(message?.contains("4194304 pixels") == true)
+    }
+
     /// The fuzzer's seeds and past findings (Fuzz/Corpus/images): each is refused or decodes consistently.
     @Test("Every fuzzing seed and finding is refused cleanly or decodes consistently")
     func fuzzCorpus() throws {
@@ -238,7 +248,8 @@ func close(_ got: [Int], _ want: [Int], _ tolerance: Int) -> Bool {
         for name in names {
             let bytes = [UInt8](try Data(contentsOf: folder.appendingPathComponent(name)))
             do {
-                let image = try ImageDecoder.decode(bytes, source: name)
+                // The fuzzer's pixel budget (Fuzz/Images): a finding may declare a huge, legal canvas.
+                let image = try ImageDecoder.$maximumPixels.withValue(1 << 22) { try ImageDecoder.decode(bytes, source: name) }
                 #expect(image.pixels.bytes.count == image.pixels.width * image.pixels.height * 4, "\(name)")
                 #expect(!name.hasPrefix("finding-refused"), "\(name) should be refused")
             } catch {

@@ -104,6 +104,17 @@ import TransitionTesting
         #expect(back.size == CGSize(width: 16, height: 32))
     }
 
+    @Test("An animated image keeps its frames and duration and shows as its first frame")
+    func animated() throws {
+        let first = try #require(Self.image("photo-rotated.jpg")), second = try #require(Self.image("photo-p3.jpg"))
+        let animated = try #require(UIImage.animatedImage(with: [first, second], duration: 0.5))
+        #expect(animated.images == [first, second])
+        #expect(animated.duration == 0.5)
+        #expect(animated.size == first.size && animated.cgImage == first.cgImage)
+        #expect(first.images == nil && first.duration == 0)
+        #expect(UIImage.animatedImage(with: [], duration: 1) == nil)
+    }
+
     @Test("An image view shows a rotated photo upright, sized as shown")
     func imageViewUpright() throws {
         let rotated = try #require(Self.image("orientation-8.jpg"))

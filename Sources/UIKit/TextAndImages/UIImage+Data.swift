@@ -97,4 +97,25 @@ extension UIImage {
               let bytes = try? encode(upright, 0.75) else { return nil }
         return Data(bytes)
     }
+
+    /// An image of `images` playing over `duration` seconds: its bitmap, size and scale are the first
+    /// frame's, `images` and `duration` hold the rest; nil for no frames.
+    /// Inert: an image view shows the first frame and does not cycle (no frame changes on the clock).
+    public class func animatedImage(with images: [UIImage], duration: TimeInterval) -> UIImage? {
+        guard let first = images.first else { return nil }
+        let image = first.cgImage.map { UIImage(cgImage: $0, scale: first.scale, orientation: first.imageOrientation) }
+            ?? UIImage(symbol: first.symbol)
+        image.images = images
+        image.duration = duration
+        return image
+    }
+
+    /// The frames NAME0, NAME1, … found by `UIImage(named:)`, as an animated image (see
+    /// `animatedImage(with:duration:)`); nil when NAME0 is missing.
+    /// Inert: shown as its first frame, as above.
+    public class func animatedImageNamed(_ name: String, duration: TimeInterval) -> UIImage? {
+        var frames: [UIImage] = []
+        while frames.count < 1024, let frame = UIImage(named: "\(name)\(frames.count)") { frames.append(frame) }
+        return animatedImage(with: frames, duration: duration)
+    }
 }

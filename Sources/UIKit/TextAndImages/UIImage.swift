@@ -10,6 +10,10 @@ public final class UIImage: NSObject {
     public internal(set) var renderingMode: RenderingMode = .automatic
     /// The colour given by `withTintColor`.
     var fixedTintColor: UIColor?
+    /// The frames of an image made by `animatedImage(with:duration:)`; nil for any other image.
+    public internal(set) var images: [UIImage]?
+    /// How long an animated image's frames take to play once, in seconds; 0 for any other image.
+    public internal(set) var duration: TimeInterval = 0
 
     public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation; symbol = nil
