@@ -18,8 +18,9 @@ enum HEIFCodec {
         let notHEIF = "\(source) is not a readable HEIF image"
         guard let context = heif_context_alloc() else { throw MediaError("libheif could not start (out of memory?).") }
         defer { heif_context_free(context) }
-        // libheif refuses images of more than this side squared pixels: the same count as ours.
-        heif_context_set_maximum_image_size_limit(context, Int32(Double(RenderLimits.imagePixels).squareRoot()))
+        // libheif 1.15 refuses an image (or tile) whose side reaches this, as it reads the file: our side
+        // limit. The pixel count is checked from the primary image's size below, before decoding.
+        heif_context_set_maximum_image_size_limit(context, Int32(RenderLimits.imageSide + 1))
         return try bytes.withUnsafeBufferPointer { input -> StraightImage in
             // Without copy: `input` outlives the context, which is freed before this closure returns.
             if let message = failure(heif_context_read_from_memory_without_copy(context, input.baseAddress, input.count, nil)) {
