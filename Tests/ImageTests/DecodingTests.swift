@@ -38,7 +38,7 @@ func close(_ got: [Int], _ want: [Int], _ tolerance: Int) -> Bool {
 @Suite struct DecodingTests {
     @Test("Each format decodes to Pillow's size and pixels", arguments: [
         "gradient.png", "gradient.jpg", "progressive.jpg", "grey.jpg", "lossless.webp", "lossy.webp",
-        "animated.webp", "animated.gif", "gradient.heic",
+        "animated.webp", "animated.gif", "gradient.heic", "cmyk.jpg", "p3-nclx.heic",
     ])
     func decodesLikePillow(_ name: String) throws {
         let image = try ImageDecoder.decode(Fixtures.bytes(name), source: name)
@@ -141,6 +141,14 @@ func close(_ got: [Int], _ want: [Int], _ tolerance: Int) -> Bool {
             let got = straight(image.pixels, sample.x, sample.y)
             #expect(close(got, sample.rgba, 2), "\(sample.x),\(sample.y): \(got), Pillow \(sample.rgba)")
         }
+    }
+
+    @Test("HEIF's nclx box (primaries 12: Display P3) converts as the same P3 ICC profile does")
+    func nclx() throws {
+        let image = try ImageDecoder.decode(Fixtures.bytes("p3-nclx.heic"))
+        #expect(image.colorSource == "Display P3 (nclx)")
+        // P3 (200, 100, 50) → sRGB (215, 93, 31), as from the ICC-tagged PNG (±4: HEVC's rounding).
+        #expect(close(straight(image.pixels, 8, 8), [215, 93, 31, 255], 4), "\(straight(image.pixels, 8, 8))")
     }
 
     @Test("Untagged images are sRGB and pass through unchanged")
