@@ -46,8 +46,18 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
                        providers: [.apt(["libharfbuzz-dev"])]),
-        // Frame sinks (PNG, MP4, GIF) and PNG decoding: sees C (libpng, FFmpeg).
-        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg"]),
+        // Photo decoders and colour management (docs/IMAGES.md says why each library).
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CHEIF", path: "Sources/CHEIF", pkgConfig: "libheif",
+                       providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CLCMS2", path: "Sources/CLCMS2", pkgConfig: "lcms2",
+                       providers: [.apt(["liblcms2-dev"])]),
+        // Frame sinks (PNG, MP4, GIF) and image decoding (PNG, JPEG, HEIF, WebP, GIF) with colour management:
+        // sees C (libpng, FFmpeg, libjpeg-turbo, libheif, libwebp, Little CMS).
+        .target(name: "Media", dependencies: ["Raster", "CoreGraphics", "CPNG", "CFFmpeg", "CTurboJPEG", "CHEIF", "CWebP", "CLCMS2"]),
         // Text: font faces (FreeType), shaping (HarfBuzz), glyph outlines as CGPaths, line breaking. Sees C
         // (FreeType, HarfBuzz). Ships Inter (OFL 1.1) as the system font, in Fonts/.
         .target(name: "Text", dependencies: ["CoreGraphics", "CFreeType", "CHarfBuzz"], resources: [.copy("Fonts")]),
@@ -68,7 +78,8 @@ let package = Package(
         .target(name: "TransitionTesting", dependencies: ["Goldens", "Stage", "Playback", "Raster", "Media"]),
 
         // The built-in scenes live in the top-level Scenes/ folder.
-        .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes"),
+        // Photos/: a few CC0 and public-domain photographs (JPEG, HEIC) for the photo scenes; LICENSES names them.
+        .target(name: "Scenes", dependencies: ["UIKit", "Stage"], path: "Scenes", resources: [.copy("Photos")]),
         .executableTarget(name: "render-transition", dependencies: ["RenderTransitionCLI", "Scenes"]),
         // Speed and memory: ms per frame and peak memory, run in release mode (see README).
         .executableTarget(name: "render-benchmark",
@@ -79,6 +90,7 @@ let package = Package(
         .target(name: "FuzzSupport", path: "Fuzz/Support"),
         .executableTarget(name: "fuzz-layer-tree", dependencies: ["Diagnostics", "FuzzSupport"], path: "Fuzz/LayerTree"),
         .executableTarget(name: "fuzz-arguments", dependencies: ["RenderTransitionCLI", "FuzzSupport"], path: "Fuzz/Arguments"),
+        .executableTarget(name: "fuzz-images", dependencies: ["Media", "FuzzSupport"], path: "Fuzz/Images"),
 
         // Helpers the test targets share (seeded generators, images, temporary directories). Only Raster, so
         // any test target can use it without pulling in more.
@@ -104,6 +116,10 @@ let package = Package(
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
         .testTarget(name: "ControlTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["__Snapshots__"], swiftSettings: swift5Tests),
+        // Photo decoding, orientation, colour management and UIImage's data API; fixtures made by
+        // scripts/fixtures/make-image-fixtures.py.
+        .testTarget(name: "ImageTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Media", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
+                    exclude: ["__Snapshots__"], resources: [.copy("Fixtures")], swiftSettings: swift5Tests),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Playback", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),

@@ -11,13 +11,24 @@ import Stage
 
 // MARK: - Model
 
-/// A "photo": a gradient at an angle, with the aspect ratio of the picture it stands for.
+/// A photo: one of the bundled photographs (Photos/, CC0 and public domain), or a gradient at an angle
+/// with the aspect ratio of the picture it stands for.
 struct Photo {
     let colors: [UIColor]
     let start: CGPoint
     let end: CGPoint
     /// Width over height.
     let aspectRatio: CGFloat
+    /// The photograph, when this photo is one (every fourth item; the tapped one is the cat).
+    var picture: UIImage?
+
+    /// The bundled photographs, decoded as an app decodes its own (JPEG and HEIC, Display P3 included).
+    static func pictures() -> [UIImage] {
+        ["chelsea.jpg", "coffee.heic", "astronaut.jpg", "rocket.heic"].compactMap { name in
+            Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Photos")
+                .flatMap { UIImage(contentsOfFile: $0.path) }
+        }
+    }
 
     static let palettes: [[UIColor]] = [
         [UIColor(rgb: 0xFF9F0A), UIColor(rgb: 0xFF375F)], [UIColor(rgb: 0x64D2FF), UIColor(rgb: 0x5E5CE6)],
@@ -32,13 +43,20 @@ struct Photo {
     /// The library: `count` photos, each a palette, an angle and an aspect ratio picked by a hash of its
     /// index (so neighbouring rows differ and a scrolled grid shows new photos).
     static func library(count: Int) -> [Photo] {
-        (0..<count).map { index in
+        let pictures = pictures()
+        return (0..<count).map { index in
             let hash = (UInt32(truncatingIfNeeded: index &+ 1) &* 2_654_435_761) >> 7
             let angle = CGFloat(hash % 8) * .pi / 4
             let start = CGPoint(x: 0.5 - 0.5 * cos(angle), y: 0.5 - 0.5 * sin(angle))
             let end = CGPoint(x: 1 - start.x, y: 1 - start.y)
-            return Photo(colors: palettes[Int((hash / 8) % UInt32(palettes.count))], start: start, end: end,
-                         aspectRatio: aspectRatios[Int((hash / 128) % UInt32(aspectRatios.count))])
+            var photo = Photo(colors: palettes[Int((hash / 8) % UInt32(palettes.count))], start: start, end: end,
+                              aspectRatio: aspectRatios[Int((hash / 128) % UInt32(aspectRatios.count))])
+            if index % 4 == 0, !pictures.isEmpty {
+                let picture = pictures[(index / 4) % pictures.count]
+                photo = Photo(colors: photo.colors, start: start, end: end,
+                              aspectRatio: picture.size.width / picture.size.height, picture: picture)
+            }
+            return photo
         }
     }
 }
@@ -47,12 +65,14 @@ struct Photo {
 /// clipped (a cell's square crop, or the whole picture when the bounds have its aspect ratio).
 final class PhotoView: UIView {
     let photo: Photo
-    private let image: GradientView
+    private let image: UIView
 
     required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
     init(photo: Photo) {
         self.photo = photo
-        image = GradientView(colors: photo.colors, start: photo.start, end: photo.end)
+        // Laid out at the picture's own proportions below, so the image view's default scale-to-fill is exact.
+        image = photo.picture.map { UIImageView(image: $0) }
+            ?? GradientView(colors: photo.colors, start: photo.start, end: photo.end)
         super.init(frame: .zero)
         clipsToBounds = true
         image.isUserInteractionEnabled = false

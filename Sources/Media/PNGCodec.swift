@@ -107,6 +107,9 @@ extension PNGCodec {
                 throw MediaError("\(source) is a \(width)×\(height) PNG, over the limit: images may have"
                                  + " \(RenderLimits.imageLimitDescription). Scale the image down.")
             }
+            if ImageDecoder.maximumPixels < RenderLimits.imagePixels {
+                try ImageDecoder.checkSize(width: width, height: height, format: .png, source: source)
+            }
             png.format = pngFormatRGBA
             var pixels = [UInt8](repeating: 0, count: width * height * 4)
             let ok = pixels.withUnsafeMutableBytes { out in
@@ -159,20 +162,15 @@ extension PNGCodec {
 }
 
 extension PNGCodec {
-    /// Makes this codec CoreGraphics' image decoder and encoder (`UIImage(contentsOfFile:)`,
-    /// `UIImage.pngData()`), as ImageIO backs UIImage on iOS. Once per process; safe from any thread.
-    public static func installAsImageCodec() { _ = imageCodecInstallation }
+    /// Decodes to straight RGBA8 with the file's eXIf orientation and iCCP profile, for `ImageDecoder`.
+    static func decodeTagged(_ bytes: [UInt8], source: String) throws -> StraightImage {
+        let (width, height, pixels) = try decodeStraight(bytes, source: source)
+        let (orientation, color) = ImageMetadata.png(bytes)
+        return StraightImage(width: width, height: height, pixels: pixels, orientation: orientation ?? 1, color: color)
+    }
 
-    private static let imageCodecInstallation: Void = {
-        CGImageDecoding.install(
-            decodePNG: { bytes in
-                let pixels = try decode(bytes)
-                return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!
-            },
-            encodePNG: { image in
-                var pixels = PixelBuffer(width: image.width, height: image.height)
-                pixels.bytes = image.premultipliedRGBA
-                return try encode(pixels)
-            })
-    }()
+    /// Makes Media's codecs (PNG, JPEG, HEIF, WebP, GIF; `ImageDecoder`) CoreGraphics' image decoders and
+    /// encoders (`UIImage(data:)`, `UIImage(contentsOfFile:)`, `pngData()`, `jpegData(compressionQuality:)`),
+    /// as ImageIO backs UIImage on iOS. Once per process; safe from any thread.
+    public static func installAsImageCodec() { _ = ImageCodecs.installation }
 }

@@ -191,7 +191,7 @@ extension UIImage {
     }
 
     private func draw(in rect: CGRect, alpha: CGFloat) {
-        guard let context = UIGraphicsGetCurrentContext(), let cgImage, cgImage.width > 0, cgImage.height > 0 else { return }
+        guard let context = UIGraphicsGetCurrentContext(), let cgImage = uprightCGImage, cgImage.width > 0, cgImage.height > 0 else { return }
         let imageToUser = CGAffineTransform(a: rect.width / CGFloat(cgImage.width), b: 0, c: 0,
                                             d: rect.height / CGFloat(cgImage.height), tx: rect.minX, ty: rect.minY)
         context.saveGState()

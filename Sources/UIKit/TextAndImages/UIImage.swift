@@ -10,6 +10,10 @@ public final class UIImage: NSObject {
     public internal(set) var renderingMode: RenderingMode = .automatic
     /// The colour given by `withTintColor`.
     var fixedTintColor: UIColor?
+    /// The frames of an image made by `animatedImage(with:duration:)`; nil for any other image.
+    public internal(set) var images: [UIImage]?
+    /// How long an animated image's frames take to play once, in seconds; 0 for any other image.
+    public internal(set) var duration: TimeInterval = 0
 
     public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation; symbol = nil
@@ -23,10 +27,12 @@ public final class UIImage: NSObject {
     public override convenience init() { self.init(symbol: nil) }
     public convenience init(cgImage: CGImage) { self.init(cgImage: cgImage, scale: 1, orientation: .up) }
 
-    /// Loads a PNG; a name ending in @2x/@3x sets the scale, as UIKit does.
+    /// Loads a PNG, JPEG, HEIF/HEIC, WebP or GIF (recognised by content, not by extension) with the file's
+    /// orientation; a name ending in @2x/@3x sets the scale, as UIKit does. nil for a missing, unreadable
+    /// or corrupt file.
     public convenience init?(contentsOfFile path: String) {
-        guard let image = try? CGImageDecoding.image(contentsOf: URL(fileURLWithPath: path)) else { return nil }
-        self.init(cgImage: image, scale: Self.scale(fromFileName: path), orientation: .up)
+        guard let decoded = try? CGImageDecoding.decoded(contentsOf: URL(fileURLWithPath: path)) else { return nil }
+        self.init(cgImage: decoded.image, scale: Self.scale(fromFileName: path), orientation: Orientation(exif: decoded.orientation))
     }
 
     /// Looks for NAME@3x.png, NAME@2x.png, NAME.png (best for the screen first) in `bundle`'s resources.
@@ -48,7 +54,10 @@ public final class UIImage: NSObject {
     public var size: CGSize {
         if let symbol { return symbol.size }
         guard let cgImage else { return .zero }
-        return CGSize(width: CGFloat(cgImage.width) / scale, height: CGFloat(cgImage.height) / scale)
+        // Shown a quarter turn from the stored pixels (.left, .right and their mirrors): the sides swap.
+        let width = CGFloat(imageOrientation.swapsSides ? cgImage.height : cgImage.width)
+        let height = CGFloat(imageOrientation.swapsSides ? cgImage.width : cgImage.height)
+        return CGSize(width: width / scale, height: height / scale)
     }
 
     static func scale(fromFileName path: String) -> CGFloat {
@@ -158,7 +167,7 @@ open class UIImageView: UIView {
     private func showImage() {
         guard let image, let symbol = image.symbol else {
             layer.setShape(nil)
-            layer.contents = image?.cgImage
+            layer.contents = image?.uprightCGImage    // the file's orientation applied, as iOS shows it
             layer.contentsScale = image?.scale ?? 1
             return
         }
