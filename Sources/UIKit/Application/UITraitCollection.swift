@@ -80,7 +80,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 /// The traits views and controllers see. A screen's (and so a view's) collection has every trait
 /// specified: the run's light or dark style, the screen's scale, a phone's idiom, size classes from the
 /// screen's size (a portrait iPhone: compact width, regular height; an iPad-sized screen: regular both),
-/// left-to-right layout and the default text size. A collection made with one trait (`init(horizontalSizeClass:)`,
+/// left-to-right layout, the default text size, and high contrast when the render's accessibility settings
+/// include Increase Contrast (`.darkerSystemColors`). A collection made with one trait (`init(horizontalSizeClass:)`,
 /// …) leaves the others unspecified, for `init(traitsFrom:)` and overrides.
 public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
@@ -178,7 +179,8 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
                horizontalSizeClass: size.width >= 600 ? .regular : .compact,
                verticalSizeClass: size.height >= 600 ? .regular : .compact,
                layoutDirection: .leftToRight, preferredContentSizeCategory: .large, displayGamut: .P3,
-               accessibilityContrast: .normal, userInterfaceLevel: .base, legibilityWeight: .regular,
+               accessibilityContrast: UIApplication.shared.accessibilitySettings.contains(.darkerSystemColors) ? .high : .normal,
+               userInterfaceLevel: .base, legibilityWeight: .regular,
                activeAppearance: .active, forceTouchCapability: .unavailable)
     }
     /// The traits of the collections combined; a specified trait of a later one wins.
