@@ -86,7 +86,8 @@ extension UIColor {
             self.init(red: r, green: g, blue: b, alpha: a)
             return
         }
-        self.init(assetName: name) { set.entry(for: $0).color }
+        // Named by its folder: two lookups of one colour set are equal, same-named sets of two catalogs are not.
+        self.init(assetName: found.folder.path) { set.entry(for: $0).color }
     }
     public convenience init?(named name: String) { self.init(named: name, in: nil, compatibleWith: nil) }
 }

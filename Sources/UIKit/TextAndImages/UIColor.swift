@@ -39,8 +39,8 @@ public final class UIColor: NSObject, @unchecked Sendable {
         fixed = CGColor(gray: 0, alpha: 0); components = (0, 0, 0, 0); self.name = name; self.provider = provider
         super.init()
     }
-    /// A colour set of an asset catalog (`UIColor(named:)`): dynamic, named "named:NAME" so that two
-    /// lookups of one name are equal.
+    /// A colour set of an asset catalog (`UIColor(named:)`): dynamic, named "named:FOLDER" so that two
+    /// lookups of one colour set are equal.
     convenience init(assetName: String, provider: @escaping (UITraitCollection) -> UIColor) {
         self.init(name: "named:\(assetName)", provider: provider)
     }
