@@ -120,3 +120,42 @@ func crc32(_ data: Data) -> UInt32 {
     }
     return ~crc
 }
+
+/// Mutated descriptions (seeded, so every run tries the same ones): a lookup never traps, and it either
+/// gives an asset or returns nil with a warning that names the set's Contents.json.
+@Suite struct MutatedCatalogTests {
+    static let jsonBytes = Array("{}[]\",:0x.-1e9 ".utf8)
+    static let sources: [(set: String, kind: String)] = [("badge.imageset", "image"), ("brand.colorset", "color"), ("glyph.imageset", "image")]
+
+    @Test("mutated Contents.json", arguments: 0..<3)
+    func mutated(_ which: Int) throws {
+        _ = fixtures
+        let (set, kind) = Self.sources[which]
+        let original = fixtures.bundleURL.appendingPathComponent("Assets.xcassets/\(set)")
+        var random = SplitMix64(seed: UInt64(0xA55E7 + which))
+        let json = try Data(contentsOf: original.appendingPathComponent("Contents.json"))
+        let dir = try TemporaryDirectory()
+        defer { dir.cleanUp() }
+        let folder = dir.path("Assets.xcassets/x.\((set as NSString).pathExtension)")
+        try FileManager.default.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: original, to: folder)
+        let bundle = try #require(Bundle(url: dir.url))
+        for _ in 0..<150 {
+            var bytes = [UInt8](json)
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(Self.jsonBytes[Int(random.next() % UInt64(Self.jsonBytes.count))], at: at)
+                }
+            }
+            try Data(bytes).write(to: folder.appendingPathComponent("Contents.json"))
+            let (found, warnings) = onScreen { () -> Bool in
+                kind == "image" ? UIImage(named: "x", in: bundle, compatibleWith: nil) != nil
+                    : UIColor(named: "x", in: bundle, compatibleWith: nil) != nil
+            }
+            if !found { #expect(warnings.contains { $0.contains("x.\((set as NSString).pathExtension)") }, "\(warnings)") }
+        }
+    }
+}
