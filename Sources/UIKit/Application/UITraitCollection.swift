@@ -187,6 +187,19 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
         self.init(values: traitCollections.reduce(Values()) { $0.overlaid(with: $1.values) })
     }
+    /// A screen's collection at another level (a view inside a sheet).
+    convenience init(userInterfaceStyle: UIUserInterfaceStyle, displayScale: CGFloat, level: UIUserInterfaceLevel) {
+        var values = UITraitCollection.deviceValues(style: userInterfaceStyle, scale: displayScale, size: UIScreen.main.bounds.size)
+        values.userInterfaceLevel = level
+        self.init(values: values)
+    }
+    /// This collection at another level.
+    func replacing(userInterfaceLevel level: UIUserInterfaceLevel) -> UITraitCollection {
+        guard level != userInterfaceLevel else { return self }
+        var v = values
+        v.userInterfaceLevel = level
+        return UITraitCollection(values: v)
+    }
     /// This collection with another style (what a view's own override does to its inherited traits).
     func replacing(userInterfaceStyle style: UIUserInterfaceStyle) -> UITraitCollection {
         guard style != userInterfaceStyle else { return self }
