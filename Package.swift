@@ -120,6 +120,10 @@ let package = Package(
         // scripts/fixtures/make-image-fixtures.py.
         .testTarget(name: "ImageTests", dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "Media", "Compositor", "Raster", "TransitionTesting", "TestSupport"],
                     exclude: ["__Snapshots__"], resources: [.copy("Fixtures")], swiftSettings: swift5Tests),
+        // Asset catalogs and named colours; Fixtures/Assets.xcassets is copied whole to the bundle's top,
+        // as a user's `.copy("Assets.xcassets")` is (make-fixtures.py wrote it).
+        .testTarget(name: "AssetTests", dependencies: ["UIKit", "QuartzCore", "Compositor", "Raster", "Media", "TransitionTesting", "TestSupport"],
+                    exclude: ["__Snapshots__", "make-fixtures.py"], resources: [.copy("Fixtures/Assets.xcassets")], swiftSettings: swift5Tests),
         .testTarget(name: "GestureTests", dependencies: ["UIKit", "QuartzCore", "Stage", "Playback", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "CLITests", dependencies: ["render-transition", "render-benchmark", "fuzz-layer-tree", "fuzz-arguments", "RenderTransitionCLI", "Stage", "Playback", "UIKit", "Scenes", "Media", "Raster", "TestSupport"], swiftSettings: swift5Tests),
         .testTarget(name: "TransitionTestingTests", dependencies: ["TransitionTesting", "Scenes"], swiftSettings: swift5Tests),

@@ -14,11 +14,12 @@ let package = Package(
         .package(name: "render-transition", path: "../.."),
     ],
     targets: [
-        // The transition (shared verbatim with the iOS app) and its scene (Linux only).
+        // The transition (shared verbatim with the iOS app) and its scene (Linux only). The asset catalog is
+        // copied whole into the target's resource bundle, where UIImage(named:) and UIColor(named:) find it.
         .target(name: "MyTransitions", dependencies: [
             .product(name: "UIKit", package: "render-transition"),
             .product(name: "Stage", package: "render-transition"),
-        ]),
+        ], resources: [.copy("Assets.xcassets")]),
         // `my-scenes card-modal --out clip.mp4`: the render-transition command over this package's scenes.
         .executableTarget(name: "my-scenes", dependencies: [
             "MyTransitions",

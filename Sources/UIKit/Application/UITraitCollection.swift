@@ -80,7 +80,8 @@ public struct UIContentSizeCategory: RawRepresentable, Hashable, Comparable, Sen
 /// The traits views and controllers see. A screen's (and so a view's) collection has every trait
 /// specified: the run's light or dark style, the screen's scale, a phone's idiom, size classes from the
 /// screen's size (a portrait iPhone: compact width, regular height; an iPad-sized screen: regular both),
-/// left-to-right layout and the default text size. A collection made with one trait (`init(horizontalSizeClass:)`,
+/// left-to-right layout, the default text size, and high contrast when the render's accessibility settings
+/// include Increase Contrast (`.darkerSystemColors`). A collection made with one trait (`init(horizontalSizeClass:)`,
 /// …) leaves the others unspecified, for `init(traitsFrom:)` and overrides.
 public final class UITraitCollection: NSObject, @unchecked Sendable {
     public let userInterfaceStyle: UIUserInterfaceStyle
@@ -178,12 +179,26 @@ public final class UITraitCollection: NSObject, @unchecked Sendable {
                horizontalSizeClass: size.width >= 600 ? .regular : .compact,
                verticalSizeClass: size.height >= 600 ? .regular : .compact,
                layoutDirection: .leftToRight, preferredContentSizeCategory: .large, displayGamut: .P3,
-               accessibilityContrast: .normal, userInterfaceLevel: .base, legibilityWeight: .regular,
+               accessibilityContrast: UIApplication.shared.accessibilitySettings.contains(.darkerSystemColors) ? .high : .normal,
+               userInterfaceLevel: .base, legibilityWeight: .regular,
                activeAppearance: .active, forceTouchCapability: .unavailable)
     }
     /// The traits of the collections combined; a specified trait of a later one wins.
     public convenience init(traitsFrom traitCollections: [UITraitCollection]) {
         self.init(values: traitCollections.reduce(Values()) { $0.overlaid(with: $1.values) })
+    }
+    /// A screen's collection at another level (a view inside a sheet).
+    convenience init(userInterfaceStyle: UIUserInterfaceStyle, displayScale: CGFloat, level: UIUserInterfaceLevel) {
+        var values = UITraitCollection.deviceValues(style: userInterfaceStyle, scale: displayScale, size: UIScreen.main.bounds.size)
+        values.userInterfaceLevel = level
+        self.init(values: values)
+    }
+    /// This collection at another level.
+    func replacing(userInterfaceLevel level: UIUserInterfaceLevel) -> UITraitCollection {
+        guard level != userInterfaceLevel else { return self }
+        var v = values
+        v.userInterfaceLevel = level
+        return UITraitCollection(values: v)
     }
     /// This collection with another style (what a view's own override does to its inherited traits).
     func replacing(userInterfaceStyle style: UIUserInterfaceStyle) -> UITraitCollection {

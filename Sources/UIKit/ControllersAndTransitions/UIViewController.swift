@@ -193,11 +193,17 @@ open class UIViewController: UIResponder {
         for override in [parent?.childTraitOverrides[ObjectIdentifier(self)], currentPresentationController?.overrideTraitCollection] {
             if let override { traits = UITraitCollection(traitsFrom: [traits, override]) }
         }
+        if isPresentedElevated { traits = traits.replacing(userInterfaceLevel: .elevated) }
         let style: UIUserInterfaceStyle
         if let loadedView { style = loadedView.traitCollection.userInterfaceStyle }
         else if effectiveOverrideStyle != .unspecified { style = effectiveOverrideStyle }
         else { style = traits.userInterfaceStyle }
         return traits.replacing(userInterfaceStyle: style)
+    }
+    /// Presented as a sheet or popover: iOS gives such a controller (and its views) the elevated level.
+    var isPresentedElevated: Bool {
+        guard presentingViewController != nil, let style = currentPresentationController?.presentationStyle else { return false }
+        return style == .pageSheet || style == .formSheet || style == .popover
     }
     /// Called (before the view's) when the controller's traits change, with them as the current ones.
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}

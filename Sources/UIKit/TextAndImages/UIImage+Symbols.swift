@@ -133,6 +133,7 @@ extension UIImage {
         let image = symbol.map(UIImage.init(symbol:)) ?? (cgImage.map { UIImage(cgImage: $0, scale: scale, orientation: imageOrientation) } ?? UIImage(symbol: nil))
         image.renderingMode = renderingMode
         image.fixedTintColor = fixedTintColor
+        image.imageAsset = imageAsset
         return image
     }
 

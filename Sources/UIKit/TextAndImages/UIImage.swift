@@ -14,6 +14,8 @@ public final class UIImage: NSObject {
     public internal(set) var images: [UIImage]?
     /// How long an animated image's frames take to play once, in seconds; 0 for any other image.
     public internal(set) var duration: TimeInterval = 0
+    /// The variants this image is one of (a catalog image set, or images registered together).
+    public internal(set) var imageAsset: UIImageAsset?
 
     public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation; symbol = nil
@@ -34,22 +36,6 @@ public final class UIImage: NSObject {
         guard let decoded = try? CGImageDecoding.decoded(contentsOf: URL(fileURLWithPath: path)) else { return nil }
         self.init(cgImage: decoded.image, scale: Self.scale(fromFileName: path), orientation: Orientation(exif: decoded.orientation))
     }
-
-    /// Looks for NAME@3x.png, NAME@2x.png, NAME.png (best for the screen first) in `bundle`'s resources.
-    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: UITraitCollection?) {
-        let bundle = bundle ?? .main
-        let screenScale = Int(UIScreen.main.scale)
-        let base = name.hasSuffix(".png") ? String(name.dropLast(4)) : name
-        let suffixes = ([screenScale] + [3, 2, 1]).map { $0 == 1 ? "" : "@\($0)x" }
-        for suffix in suffixes {
-            if let path = bundle.path(forResource: base + suffix, ofType: "png") {
-                self.init(contentsOfFile: path)
-                return
-            }
-        }
-        return nil
-    }
-    public convenience init?(named name: String) { self.init(named: name, in: nil, compatibleWith: nil) }
 
     public var size: CGSize {
         if let symbol { return symbol.size }
@@ -120,6 +106,8 @@ open class UIImageView: UIView {
         }
     }
     private var outlineCache: (image: UIImage, outline: CGPath)?
+    /// The last template bitmap filled with its colour (AssetCatalog+Named.swift), kept across layouts.
+    var tintedBitmap: (source: CGImage, color: CGColor, tinted: CGImage)?
     /// A symbol image is placed again by the new mode (bitmaps follow the layer's gravity).
     open override var contentMode: UIView.ContentMode {
         get { super.contentMode }
@@ -153,7 +141,7 @@ open class UIImageView: UIView {
 
     open override func tintColorDidChange() {
         super.tintColorDidChange()
-        if image?.isSymbolImage == true { showImage() }
+        if imageDependsOnView { showImage() }
     }
     open override func layoutSubviews() {
         super.layoutSubviews()
@@ -161,14 +149,15 @@ open class UIImageView: UIView {
     }
     override func applyDynamicColors() {
         super.applyDynamicColors()
-        if image?.isSymbolImage == true { showImage() }
+        if imageDependsOnView { showImage() }
     }
 
     private func showImage() {
         guard let image, let symbol = image.symbol else {
             layer.setShape(nil)
-            layer.contents = image?.uprightCGImage    // the file's orientation applied, as iOS shows it
-            layer.contentsScale = image?.scale ?? 1
+            let bitmap = image.map(displayedBitmap(for:))   // upright: the file's orientation applied, as iOS shows it
+            layer.contents = bitmap?.cgImage
+            layer.contentsScale = bitmap?.scale ?? 1
             return
         }
         layer.contents = nil

@@ -231,6 +231,8 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
     private var ownStyle: UIUserInterfaceStyle = .unspecified
     /// The style last reported to `traitCollectionDidChange(_:)` (and the view's colours resolved with).
     private var reportedStyle: UIUserInterfaceStyle
+    /// The level last reported (asset catalogs' work: a sheet's views resolve elevated colours).
+    private var reportedLevel = UIUserInterfaceLevel.base
 
     /// The style this view shows: its own override, its controller's, its superview's, or for a
     /// controller's view outside a hierarchy its parent's or presenter's; at the top, the screen's.
@@ -247,17 +249,28 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
     }
 
     open var traitCollection: UITraitCollection {
-        UITraitCollection(userInterfaceStyle: effectiveStyle, displayScale: UIScreen.main.scale)
+        UITraitCollection(userInterfaceStyle: effectiveStyle, displayScale: UIScreen.main.scale, level: effectiveLevel)
+    }
+
+    /// The level this view shows: elevated inside a controller presented as a sheet or popover (where iOS
+    /// lifts the backgrounds in dark mode), else its superview's; at the top, base.
+    var effectiveLevel: UIUserInterfaceLevel {
+        if owningViewController?.isPresentedElevated == true { return .elevated }
+        if let superview { return superview.effectiveLevel }
+        if let controller = owningViewController, let above = controller.parent ?? controller.presentingViewController {
+            return above.traitCollection.userInterfaceLevel
+        }
+        return .base
     }
     open func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {}
 
     /// After an override or a move: when the style changed, applies the view's dynamic colours again and
     /// tells the controller and the view (with their traits as the current ones), then the subviews.
     func traitsMayHaveChanged() {
-        let style = effectiveStyle
-        guard style != reportedStyle else { return }
-        let previous = UITraitCollection(userInterfaceStyle: reportedStyle, displayScale: UIScreen.main.scale)
-        reportedStyle = style
+        let style = effectiveStyle, level = effectiveLevel
+        guard style != reportedStyle || level != reportedLevel else { return }
+        let previous = UITraitCollection(userInterfaceStyle: reportedStyle, displayScale: UIScreen.main.scale, level: reportedLevel)
+        reportedStyle = style; reportedLevel = level
         traitCollection.withCurrent {
             UIView.performWithoutAnimation { applyDynamicColors() }
             owningViewController?.traitCollectionDidChange(previous)

@@ -347,8 +347,10 @@ final class CardListViewController: UIViewController {
     }
 }
 
-/// The sheet's content: a grabber, the card's colour as a header with a close button, lines of text and
-/// a button.
+/// The sheet's content: a grabber, the card's colour as a header with a close button, a title with the
+/// card's icon, lines of text and a button. The icon and the button's colour come from the target's asset
+/// catalog (Assets.xcassets: an image set with light and dark variants, a Display P3 colour set), looked up
+/// by name as an iOS app does.
 final class CardDetailViewController: UIViewController {
     var color: UIColor?
     let closeButton = UIButton(type: .custom)
@@ -357,6 +359,7 @@ final class CardDetailViewController: UIViewController {
     private let lines = [300, 260, 280, 180].map { UIView.textBar(color: .systemGray5, width: CGFloat($0), height: 12) }
     private let titleBar = UIView.textBar(color: .label, width: 190, height: 22)
     private let getButton = UIButton(type: .custom)
+    private let icon = UIImageView(image: UIImage(named: "CardIcon"))
 
     override func viewDidLoad() {
         super.viewDidLoad()
@@ -366,7 +369,7 @@ final class CardDetailViewController: UIViewController {
         hero.backgroundColor = color
         hero.layer.cornerRadius = 16
         hero.layer.cornerCurve = .continuous
-        getButton.backgroundColor = color
+        getButton.backgroundColor = UIColor(named: "Accent") ?? color
         getButton.layer.cornerRadius = 22
 
         // A white circle with a cross of two bars.
@@ -380,7 +383,7 @@ final class CardDetailViewController: UIViewController {
         }
         closeButton.addAction(UIAction { [unowned self] _ in self.dismiss(animated: true) }, for: .touchUpInside)
 
-        for subview in [grabber, hero, titleBar] + lines + [getButton] { view.addSubview(subview) }
+        for subview in [grabber, hero, titleBar, icon] + lines + [getButton] { view.addSubview(subview) }
         view.addSubview(closeButton)
     }
 
@@ -392,6 +395,7 @@ final class CardDetailViewController: UIViewController {
         hero.frame = CGRect(x: 16, y: 24, width: width - 32, height: 150)
         closeButton.frame = CGRect(x: hero.frame.maxX - 12 - 30, y: hero.frame.minY + 12, width: 30, height: 30)
         titleBar.frame.origin = CGPoint(x: 20, y: hero.frame.maxY + 20)
+        icon.frame = CGRect(x: width - 20 - 48, y: hero.frame.maxY + 8, width: 48, height: 48)
         var y = titleBar.frame.maxY + 18
         for line in lines {
             line.frame.origin = CGPoint(x: 20, y: y)
