@@ -104,25 +104,22 @@ extension CGImage {
         let swaps = exif >= 5
         let ow = swaps ? h : w, oh = swaps ? w : h
         var out = [UInt8](repeating: 0, count: w * h * 4)
-        premultipliedRGBA.withUnsafeBufferPointer { src in
-            out.withUnsafeMutableBufferPointer { dst in
-                for oy in 0..<oh {
-                    for ox in 0..<ow {
-                        // The source pixel shown at (ox, oy) of the upright image.
-                        let sx: Int, sy: Int
-                        switch exif {
-                        case 2: sx = w - 1 - ox; sy = oy                    // mirrored left-right
-                        case 3: sx = w - 1 - ox; sy = h - 1 - oy            // rotated 180°
-                        case 4: sx = ox; sy = h - 1 - oy                    // mirrored top-bottom
-                        case 5: sx = oy; sy = ox                            // transposed
-                        case 6: sx = oy; sy = h - 1 - ox                    // rotated 90° clockwise to show
-                        case 7: sx = w - 1 - oy; sy = h - 1 - ox            // transversed
-                        default: sx = w - 1 - oy; sy = ox                   // 8: rotated 90° anticlockwise
-                        }
-                        let s = (sy * w + sx) * 4, d = (oy * ow + ox) * 4
-                        dst[d] = src[s]; dst[d + 1] = src[s + 1]; dst[d + 2] = src[s + 2]; dst[d + 3] = src[s + 3]
-                    }
+        let src = premultipliedRGBA   // safe indexing: an oriented photo is turned once when shown
+        for oy in 0..<oh {
+            for ox in 0..<ow {
+                // The source pixel shown at (ox, oy) of the upright image.
+                let sx: Int, sy: Int
+                switch exif {
+                case 2: sx = w - 1 - ox; sy = oy                    // mirrored left-right
+                case 3: sx = w - 1 - ox; sy = h - 1 - oy            // rotated 180°
+                case 4: sx = ox; sy = h - 1 - oy                    // mirrored top-bottom
+                case 5: sx = oy; sy = ox                            // transposed
+                case 6: sx = oy; sy = h - 1 - ox                    // rotated 90° clockwise to show
+                case 7: sx = w - 1 - oy; sy = h - 1 - ox            // transversed
+                default: sx = w - 1 - oy; sy = ox                   // 8: rotated 90° anticlockwise
                 }
+                let s = (sy * w + sx) * 4, d = (oy * ow + ox) * 4
+                out[d] = src[s]; out[d + 1] = src[s + 1]; out[d + 2] = src[s + 2]; out[d + 3] = src[s + 3]
             }
         }
         return CGImage(width: ow, height: oh, premultipliedRGBA: out)!

@@ -406,12 +406,13 @@ func blendRuns(_ row: MutableRow<UInt32>, weights w: Row<UInt8>, _ xs: Range<Int
         &+ SIMD8<UInt16>(repeating: UInt16((word >> 16) & 0xFF)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
     let sag = SIMD8<UInt16>(repeating: UInt16((word >> 8) & 0xFF)) &* SIMD8<UInt16>(1, 0, 1, 0, 1, 0, 1, 0)
         &+ SIMD8<UInt16>(repeating: UInt16(word >> 24)) &* SIMD8<UInt16>(0, 1, 0, 1, 0, 1, 0, 1)
+    let sa = SIMD8<UInt16>(repeating: UInt16(word >> 24))
     while c + 8 <= end {
         let eight = w.load(UInt64.self, at: c)
         if eight == 0 { c += 8; continue }
         if eight == ~0 && opaque { row.update(c..<(c + 8), repeating: word); c += 8; continue }
-        blendFour(row, at: c, weights: UInt32(truncatingIfNeeded: eight), srb: srb, sag: sag)
-        blendFour(row, at: c + 4, weights: UInt32(truncatingIfNeeded: eight >> 32), srb: srb, sag: sag)
+        blendFour(row, at: c, weights: UInt32(truncatingIfNeeded: eight), srb: srb, sag: sag, sa: sa)
+        blendFour(row, at: c + 4, weights: UInt32(truncatingIfNeeded: eight >> 32), srb: srb, sag: sag, sa: sa)
         c += 8
     }
     if c < end {
@@ -424,7 +425,7 @@ func blendRuns(_ row: MutableRow<UInt32>, weights w: Row<UInt8>, _ xs: Range<Int
 /// `blendPixel`'s arithmetic lane for lane — mulLanes' rounding for the weight and the inverse alpha,
 /// `over`'s saturation at 255 — in 16-bit lanes laid out as in `blendRun`.
 @inline(__always)
-func blendFour(_ row: MutableRow<UInt32>, at i: Int, weights: UInt32, srb: SIMD8<UInt16>, sag: SIMD8<UInt16>) {
+func blendFour(_ row: MutableRow<UInt32>, at i: Int, weights: UInt32, srb: SIMD8<UInt16>, sag: SIMD8<UInt16>, sa: SIMD8<UInt16>) {
     let w0 = UInt16(weights & 0xFF), w1 = UInt16((weights >> 8) & 0xFF)
     let w2 = UInt16((weights >> 16) & 0xFF), w3 = UInt16(weights >> 24)
     let k = SIMD8<UInt16>(w0, w0, w1, w1, w2, w2, w3, w3)
@@ -433,9 +434,9 @@ func blendFour(_ row: MutableRow<UInt32>, at i: Int, weights: UInt32, srb: SIMD8
     s1 = (s1 &+ (s1 &>> 8)) &>> 8
     var s2 = sag &* k &+ half
     s2 = (s2 &+ (s2 &>> 8)) &>> 8
-    // Each pixel's source alpha (its odd "ag" lane) in both of its lanes.
-    let pairs = unsafeBitCast(s2, to: SIMD4<UInt32>.self)
-    let alpha = unsafeBitCast((pairs &>> 16) | (pairs & SIMD4<UInt32>(repeating: 0xFFFF_0000)), to: SIMD8<UInt16>.self)
+    // Each pixel's source alpha (the odd "ag" lanes of s2) in both of its lanes: the same product again.
+    var alpha = sa &* k &+ half
+    alpha = (alpha &+ (alpha &>> 8)) &>> 8
     let ia = low &- alpha
     let x = row.load(SIMD8<UInt16>.self, at: i)
     var rb = (x & low) &* ia &+ half

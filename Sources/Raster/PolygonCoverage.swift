@@ -87,15 +87,16 @@ struct PolygonCoverage: CoverageRowSource {
         }
         // y0 is region-local, within 0 ≤ y0 < rows (addPiece clips to the region).
         @inline(__always) func bucket(_ e: Edge) -> Int { Swift.min(Swift.max(Int(e.y0), 0), rows - 1) }
-        let sorted = [Edge](unsafeUninitializedCapacity: n) { out, count in
-            edges.withUnsafeBufferPointer { src in
-                withUnsafeTemporaryAllocation(of: Int.self, capacity: rows + 1) { starts in
-                    starts.initialize(repeating: 0)
-                    for e in src { starts[bucket(e) + 1] += 1 }
+        var sorted = edges   // every slot is overwritten below
+        var starts = [Int](repeating: 0, count: rows + 1)
+        edges.withRow { src in
+            sorted.withMutableRow { out in
+                starts.withMutableRow { starts in
+                    for i in 0..<n { starts[bucket(src[i]) + 1] += 1 }
                     for r in 0..<rows { starts[r + 1] += starts[r] }
-                    for e in src {
-                        let b = bucket(e)
-                        (out.baseAddress! + starts[b]).initialize(to: e)
+                    for i in 0..<n {
+                        let b = bucket(src[i])
+                        out[starts[b]] = src[i]
                         starts[b] += 1
                     }
                     // Each row's edges now sit in one stretch, in their original order: insertion-sort it.
@@ -114,7 +115,6 @@ struct PolygonCoverage: CoverageRowSource {
                     }
                 }
             }
-            count = n
         }
         edges = sorted
     }

@@ -31,3 +31,16 @@ public protocol UIBarPositioningDelegate: AnyObject {
 extension UIBarPositioningDelegate {
     public func position(for bar: UIBarPositioning) -> UIBarPosition { .any }
 }
+
+/// The system bars' default chrome without blur (navigation bar, tab bar, toolbar, search bar): iOS
+/// draws the bar material, whose average over a plain background this is, and a hairline at the edge
+/// that meets the content. Light: measured on iOS 18 screenshots over white; dark: over black (estimates,
+/// docs/UIKIT-COMPATIBILITY.md).
+enum BarChrome {
+    static let background = UIColor { traits in
+        traits.userInterfaceStyle == .dark ? UIColor(white: 0.11, alpha: 0.94) : UIColor(white: 0.97, alpha: 0.94)
+    }
+    static let hairline = UIColor { traits in
+        traits.userInterfaceStyle == .dark ? UIColor(white: 1, alpha: 0.15) : UIColor(white: 0, alpha: 0.3)
+    }
+}

@@ -146,14 +146,14 @@ public final class UINavigationBarAppearance {
 
     public init() { configureWithDefaultBackground() }
 
-    /// iOS draws a blur with a light tint here; without blur it is the tint alone.
+    /// iOS draws a blur with a tint here (light or dark); without blur it is the tint alone.
     public func configureWithDefaultBackground() {
-        backgroundColor = UIColor(white: 0.97, alpha: 0.94)
-        shadowColor = UIColor(white: 0, alpha: 0.3)
+        backgroundColor = BarChrome.background
+        shadowColor = BarChrome.hairline
     }
     public func configureWithOpaqueBackground() {
         backgroundColor = .systemBackground
-        shadowColor = UIColor(white: 0, alpha: 0.3)
+        shadowColor = BarChrome.hairline
     }
     public func configureWithTransparentBackground() {
         backgroundColor = nil

@@ -245,11 +245,7 @@ enum ToolbarMetrics {
     static let rowHeight: CGFloat = 49
     static let compactRowHeight: CGFloat = 44
     static let itemFadeDuration: TimeInterval = 0.2
-    static let defaultBackground = UIColor(dynamicProvider: { traits in
-        traits.userInterfaceStyle == .dark ? UIColor(white: 0.11, alpha: 0.94) : UIColor(white: 0.97, alpha: 0.94)
-    })
-    static let hairline = UIColor(dynamicProvider: { traits in
-        traits.userInterfaceStyle == .dark ? UIColor(white: 1, alpha: 0.15) : UIColor(white: 0, alpha: 0.3)
-    })
+    static let defaultBackground = BarChrome.background
+    static let hairline = BarChrome.hairline
     static let blackBackground = UIColor(white: 0.11, alpha: 0.94)
 }

@@ -86,8 +86,8 @@ open class UITabBar: UIView {
         setUp()
     }
     private func setUp() {
-        backgroundColor = UIColor(white: 0.97, alpha: 0.94)
-        hairline.backgroundColor = UIColor(white: 0, alpha: 0.3)
+        backgroundColor = BarChrome.background
+        hairline.backgroundColor = BarChrome.hairline
         addSubview(hairline)
     }
 

@@ -243,8 +243,8 @@ open class UISearchBar: UIView, UITextInputTraits {
         background.isHidden = !shows
         hairline.isHidden = !shows
         guard shows else { return }
-        background.backgroundColor = barTintColor.map { isTranslucent ? $0.withAlphaComponent(0.94) : $0 } ?? SearchBarColors.barBackground
-        hairline.backgroundColor = SearchBarColors.hairline
+        background.backgroundColor = barTintColor.map { isTranslucent ? $0.withAlphaComponent(0.94) : $0 } ?? BarChrome.background
+        hairline.backgroundColor = BarChrome.hairline
     }
 
     /// 56 pt (more with a prompt or the scope bar), and no intrinsic width.
@@ -303,17 +303,6 @@ open class UISearchBar: UIView, UITextInputTraits {
         // In a navigation bar the row does not grow for a scope bar, so none is shown there.
         scopeBar.isHidden = !storedShowsScopeBar || navigationVisibleRow != nil
         scopeBar.frame = CGRect(x: inset, y: fieldRowTop + rowHeight - 4, width: max(width - 2 * inset, 0), height: SearchFieldMetrics.scopeTrackHeight)
-    }
-}
-
-/// The bar's colours: the system bar material's tint without blur (as UINavigationBar's default), and
-/// its hairline.
-enum SearchBarColors {
-    static let barBackground = UIColor { traits in
-        traits.userInterfaceStyle == .dark ? UIColor(white: 0.11, alpha: 0.94) : UIColor(white: 0.97, alpha: 0.94)
-    }
-    static let hairline = UIColor { traits in
-        traits.userInterfaceStyle == .dark ? UIColor(white: 1, alpha: 0.15) : UIColor(white: 0, alpha: 0.3)
     }
 }
 
