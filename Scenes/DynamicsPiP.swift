@@ -18,10 +18,12 @@ final class PiPViewController: UIViewController, UIDynamicAnimatorDelegate {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = UIColor(red: 0.93, green: 0.94, blue: 0.96, alpha: 1)
+        // Light and dark variants, as an app's own colours would have (dark: a placeholder grey on near black).
+        view.backgroundColor = UIColor { $0.userInterfaceStyle == .dark
+            ? UIColor(red: 0.07, green: 0.07, blue: 0.08, alpha: 1) : UIColor(red: 0.93, green: 0.94, blue: 0.96, alpha: 1) }
         for (index, width) in [0.82, 0.64, 0.74, 0.52, 0.7].enumerated() {
             let line = UIView(frame: CGRect(x: 24, y: 140 + CGFloat(index) * 46, width: 345 * width, height: 22))
-            line.backgroundColor = UIColor(white: 0.82, alpha: 1)
+            line.backgroundColor = UIColor { $0.userInterfaceStyle == .dark ? UIColor(white: 0.22, alpha: 1) : UIColor(white: 0.82, alpha: 1) }
             line.layer.cornerRadius = 6
             view.addSubview(line)
         }
@@ -124,7 +126,8 @@ final class DropViewController: UIViewController {
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = UIColor(red: 0.97, green: 0.95, blue: 0.91, alpha: 1)
+        view.backgroundColor = UIColor { $0.userInterfaceStyle == .dark
+            ? UIColor(red: 0.11, green: 0.10, blue: 0.09, alpha: 1) : UIColor(red: 0.97, green: 0.95, blue: 0.91, alpha: 1) }
         card.backgroundColor = UIColor(red: 0.95, green: 0.45, blue: 0.28, alpha: 1)
         card.layer.cornerRadius = 16
         view.addSubview(card)

@@ -107,7 +107,7 @@ final class ParentViewController: UIViewController {
             let label = UILabel()
             label.text = category
             label.font = .systemFont(ofSize: 15, weight: index == 0 ? .semibold : .medium)
-            label.textColor = index == 0 ? .white : .label
+            label.textColor = index == 0 ? .systemBackground : .label   // the inverse of the chip: legible in dark too
             label.textAlignment = .center
             let width = label.intrinsicContentSize.width + 32
             label.frame = CGRect(x: 0, y: 0, width: width, height: 32)

@@ -293,7 +293,7 @@ final class SurveyRow: UIView {
         titleLabel = makeLabel(title, font: .preferredFont(forTextStyle: .headline))
         detailLabel = makeLabel(detail, font: .preferredFont(forTextStyle: .subheadline), color: .secondaryLabel)
         super.init(frame: .zero)
-        backgroundColor = .white
+        backgroundColor = .secondarySystemGroupedBackground   // white in light, raised grey in dark
         layer.cornerRadius = 14
         thumbnail.layer.cornerRadius = 10
         thumbnail.clipsToBounds = true
