@@ -6,30 +6,36 @@ import TestSupport
 // The scan converter before it lost its per-edge allocations and per-row sort, kept verbatim as the
 // reference: the current one must give the same segments and the same weights, bit for bit.
 
+/// Random contours (some far outside the region, some degenerate) and a random region.
+private func randomPolygon(_ rng: inout SplitMix64, trial: Int) -> (Polygon, PixelRect) {
+    var polygon = Polygon()
+    let contours = 1 + Int(rng.unit() * 4)
+    let spread = trial % 3 == 0 ? 80.0 : 30.0
+    for _ in 0..<contours {
+        let start = polygon.points.count
+        let n = 3 + Int(rng.unit() * 30)
+        let cx = rng.unit() * 40 - 5, cy = rng.unit() * 40 - 5
+        for _ in 0..<n {
+            var p = Vec2(cx + (rng.unit() - 0.5) * spread, cy + (rng.unit() - 0.5) * spread)
+            // Points on pixel lines and on the region's sides, where cuts tie.
+            if rng.chance(0.2) { p.x = p.x.rounded() }
+            if rng.chance(0.2) { p.y = p.y.rounded() }
+            polygon.points.append(p)
+        }
+        polygon.endContour(from: start)
+    }
+    let region = PixelRect(x: Int(rng.unit() * 10) - 2, y: Int(rng.unit() * 10) - 2,
+                           width: 1 + Int(rng.unit() * 40), height: 1 + Int(rng.unit() * 40))
+    return (polygon, region)
+}
+
 @Suite struct PolygonCoverageReferenceTests {
     /// Random contours (some far outside the region, some degenerate), random regions and rules.
     @Test func matchesTheReferenceOnRandomPolygons() {
         var rng = SplitMix64(seed: 0x5CA7_C0DE)
         var rowsCompared = 0
         for trial in 0..<300 {
-            var polygon = Polygon()
-            let contours = 1 + Int(rng.unit() * 4)
-            let spread = trial % 3 == 0 ? 80.0 : 30.0
-            for _ in 0..<contours {
-                let start = polygon.points.count
-                let n = 3 + Int(rng.unit() * 30)
-                let cx = rng.unit() * 40 - 5, cy = rng.unit() * 40 - 5
-                for _ in 0..<n {
-                    var p = Vec2(cx + (rng.unit() - 0.5) * spread, cy + (rng.unit() - 0.5) * spread)
-                    // Points on pixel lines and on the region's sides, where cuts tie.
-                    if rng.chance(0.2) { p.x = p.x.rounded() }
-                    if rng.chance(0.2) { p.y = p.y.rounded() }
-                    polygon.points.append(p)
-                }
-                polygon.endContour(from: start)
-            }
-            let region = PixelRect(x: Int(rng.unit() * 10) - 2, y: Int(rng.unit() * 10) - 2,
-                                   width: 1 + Int(rng.unit() * 40), height: 1 + Int(rng.unit() * 40))
+            let (polygon, region) = randomPolygon(&rng, trial: trial)
             let rule: FillRule = rng.chance(0.5) ? .nonZero : .evenOdd
             let opacity = rng.chance(0.5) ? 1 : rng.unit()
             var current = PolygonCoverage(polygon, rule: rule, region: region)
@@ -61,23 +67,7 @@ import TestSupport
         var rng = SplitMix64(seed: 0xDE45E)
         var rowsCompared = 0
         for trial in 0..<300 {
-            var polygon = Polygon()
-            let contours = 1 + Int(rng.unit() * 4)
-            let spread = trial % 3 == 0 ? 80.0 : 30.0
-            for _ in 0..<contours {
-                let start = polygon.points.count
-                let n = 3 + Int(rng.unit() * 30)
-                let cx = rng.unit() * 40 - 5, cy = rng.unit() * 40 - 5
-                for _ in 0..<n {
-                    var p = Vec2(cx + (rng.unit() - 0.5) * spread, cy + (rng.unit() - 0.5) * spread)
-                    if rng.chance(0.2) { p.x = p.x.rounded() }
-                    if rng.chance(0.2) { p.y = p.y.rounded() }
-                    polygon.points.append(p)
-                }
-                polygon.endContour(from: start)
-            }
-            let region = PixelRect(x: Int(rng.unit() * 10) - 2, y: Int(rng.unit() * 10) - 2,
-                                   width: 1 + Int(rng.unit() * 40), height: 1 + Int(rng.unit() * 40))
+            let (polygon, region) = randomPolygon(&rng, trial: trial)
             let rule: FillRule = rng.chance(0.5) ? .nonZero : .evenOdd
             var dense = PolygonCoverage(polygon, rule: rule, region: region)
             var reference = ReferencePolygonCoverage(polygon, rule: rule, region: region)

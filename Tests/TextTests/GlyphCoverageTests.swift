@@ -27,7 +27,7 @@ private func rasterPath(_ path: CGPath) -> Path {
 }
 
 /// Faces by identity, as the Compositor keeps them, and outlines in points (origin on the baseline, y down).
-private final class Outlines {
+final class Outlines {
     var faces: [ObjectIdentifier: FontFace] = [:]
     func key(_ g: PositionedGlyph) -> GlyphKey {
         faces[ObjectIdentifier(g.font.face)] = g.font.face

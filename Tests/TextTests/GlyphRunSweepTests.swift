@@ -85,36 +85,13 @@ extension PixelBuffer {
     }
 }
 
-private final class SweepOutlines {
-    var faces: [ObjectIdentifier: FontFace] = [:]
-    func key(_ g: PositionedGlyph) -> GlyphKey {
-        faces[ObjectIdentifier(g.font.face)] = g.font.face
-        return GlyphKey(face: ObjectIdentifier(g.font.face), glyph: g.glyph, scale: Double(g.font.scale))
-    }
-    func outline(_ key: GlyphKey) -> Path {
-        let s = CGFloat(key.scale)
-        let place = { (p: CGPoint) in CGPoint(x: p.x * s, y: 0 - p.y * s) }
-        var path = Path()
-        for element in faces[key.face]!.outline(of: key.glyph).elements {
-            switch element {
-            case .move(let p): path.move(to: place(p))
-            case .line(let p): path.line(to: place(p))
-            case .quadCurve(let p, let c): path.quadCurve(to: place(p), control: place(c))
-            case .curve(let p, let c1, let c2): path.curve(to: place(p), control1: place(c1), control2: place(c2))
-            case .close: path.close()
-            }
-        }
-        return path
-    }
-}
-
 private let letters = Array("AaBbCcDdEeFfGgHhIiJjKkLlMmNnOoPpQqRrSsTtVvWwXxYyZz0123456789.,;:!?'\"()-–&@%ÅéøüßŁ fjgy ")
 
 @Suite struct GlyphRunSweepTests {
     @Test(arguments: [1.0, 2.0, 3.0])
     func theSweepDrawsTheBytesOfTheSummingWalk(scale: Double) throws {
         var rng = SplitMix64(seed: 0x5EE9 ^ UInt64(scale * 8))
-        let outlines = SweepOutlines()
+        let outlines = Outlines()
         let cache = GlyphCache()
         var overlapping = 0, multiLine = 0
         for trial in 0..<80 {
@@ -158,7 +135,7 @@ private let letters = Array("AaBbCcDdEeFfGgHhIiJjKkLlMmNnOoPpQqRrSsTtVvWwXxYyZz0
     /// and the pixels are those of placing every glyph.
     @Test func skippingUnseenGlyphsChangesNoPixel() throws {
         var rng = SplitMix64(seed: 0x1B0C)
-        let outlines = SweepOutlines()
+        let outlines = Outlines()
         var skipped = 0
         for trial in 0..<60 {
             let font = Font(face: FontRegistry.shared.systemFace(weight: 400 + Double(trial % 4) * 100), size: CGFloat(9 + rng.unit() * 30))

@@ -136,37 +136,8 @@ open class UINavigationItem: NSObject {
     private func changed() { bar?.itemsChanged() }
 }
 
-/// The look of a bar's background (iOS 13's appearance API, the background part): the default (a light,
-/// translucent fill with a hairline below), opaque, or transparent (nothing drawn).
-public final class UINavigationBarAppearance {
-    /// The fill; nil: none.
-    public var backgroundColor: UIColor?
-    /// The hairline along the bar's bottom edge; nil or clear: none.
-    public var shadowColor: UIColor?
-
-    public init() { configureWithDefaultBackground() }
-
-    /// iOS draws a blur with a tint here (light or dark); without blur it is the tint alone.
-    public func configureWithDefaultBackground() {
-        backgroundColor = BarChrome.background
-        shadowColor = BarChrome.hairline
-    }
-    public func configureWithOpaqueBackground() {
-        backgroundColor = .systemBackground
-        shadowColor = BarChrome.hairline
-    }
-    public func configureWithTransparentBackground() {
-        backgroundColor = nil
-        shadowColor = nil
-    }
-
-    public func copy() -> UINavigationBarAppearance {
-        let copy = UINavigationBarAppearance()
-        copy.backgroundColor = backgroundColor
-        copy.shadowColor = shadowColor
-        return copy
-    }
-}
+/// The look of a navigation bar's background: `UIBarAppearance`'s, with the hairline below.
+public final class UINavigationBarAppearance: UIBarAppearance {}
 
 /// The bar at the top of a navigation controller, 44 pt below the top safe area (96 with a large title),
 /// its background reaching up behind the status bar. It draws the top item as iOS 17 does: the title

@@ -1,45 +1,7 @@
 import Foundation
 
-/// The look of a toolbar's background (iOS 13's appearance API, the background part): the default (a
-/// translucent fill with a hairline on top), opaque, or transparent.
-public final class UIToolbarAppearance {
-    /// The fill; nil: none.
-    public var backgroundColor: UIColor?
-    /// The hairline along the bar's top edge; nil or clear: none.
-    public var shadowColor: UIColor?
-    /// Inert: bar backgrounds draw no blur here (the translucent fill stands for it); stored.
-    public var backgroundEffect: UIBlurEffect?
-    /// Inert: bar backgrounds draw colours only; stored.
-    public var backgroundImage: UIImage?
-    /// Inert: bar backgrounds draw colours only; stored.
-    public var shadowImage: UIImage?
-
-    public init() { configureWithDefaultBackground() }
-
-    /// iOS draws a blur with a light (or dark) tint here; without blur it is the tint alone.
-    public func configureWithDefaultBackground() {
-        backgroundColor = ToolbarMetrics.defaultBackground
-        shadowColor = ToolbarMetrics.hairline
-    }
-    public func configureWithOpaqueBackground() {
-        backgroundColor = .systemBackground
-        shadowColor = ToolbarMetrics.hairline
-    }
-    public func configureWithTransparentBackground() {
-        backgroundColor = nil
-        shadowColor = nil
-    }
-
-    public func copy() -> UIToolbarAppearance {
-        let copy = UIToolbarAppearance()
-        copy.backgroundColor = backgroundColor
-        copy.shadowColor = shadowColor
-        copy.backgroundEffect = backgroundEffect
-        copy.backgroundImage = backgroundImage
-        copy.shadowImage = shadowImage
-        return copy
-    }
-}
+/// The look of a toolbar's background: `UIBarAppearance`'s, with the hairline on top.
+public final class UIToolbarAppearance: UIBarAppearance {}
 
 /// A row of bar button items along the bottom of a screen: words and glyphs in the tint colour, flexible
 /// spaces sharing what room is left, fixed spaces their `width`. The row is 49 pt on phones with a home
@@ -245,7 +207,5 @@ enum ToolbarMetrics {
     static let rowHeight: CGFloat = 49
     static let compactRowHeight: CGFloat = 44
     static let itemFadeDuration: TimeInterval = 0.2
-    static let defaultBackground = BarChrome.background
-    static let hairline = BarChrome.hairline
     static let blackBackground = UIColor(white: 0.11, alpha: 0.94)
 }
