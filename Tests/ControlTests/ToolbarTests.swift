@@ -44,6 +44,22 @@ import Foundation
         }
     }
 
+    /// iOS 14's `init(systemItem:primaryAction:menu:)` makes the same items as the older spelling, and
+    /// iOS 15's `UIColor.tintColor` is the default tint.
+    @Test func newerSpellingsMakeTheSameItems() {
+        let spacer = UIBarButtonItem(systemItem: .flexibleSpace)
+        let older = UIBarButtonItem(barButtonSystemItem: .flexibleSpace)
+        #expect(spacer.systemItem == .flexibleSpace && spacer.title == older.title && spacer.style == older.style)
+        var fired = 0
+        let add = UIBarButtonItem(systemItem: .add, primaryAction: UIAction { _ in fired += 1 })
+        #expect(add.systemItem == .add && add.primaryAction != nil)
+        add.primaryAction?.handler(add.primaryAction!)
+        #expect(fired == 1)
+        let dark = UITraitCollection(userInterfaceStyle: .dark), light = UITraitCollection(userInterfaceStyle: .light)
+        #expect(UIColor.tintColor.resolvedColor(with: dark) == UIColor.systemBlue.resolvedColor(with: dark))
+        #expect(UIColor.tintColor.resolvedColor(with: light) == UIColor.systemBlue.resolvedColor(with: light))
+    }
+
     @Test func theNavigationControllersToolbarShowsTheTopItemsAndInsetsChildren() {
         let first = UIViewController(), second = UIViewController()
         let share = UIBarButtonItem(barButtonSystemItem: .action, target: nil, action: nil)

@@ -127,6 +127,11 @@ open class UIBarButtonItem: UIBarItem {
         setTarget(target) { target in { _ in action(target)() } }
     }
 
+    /// iOS 14's spelling of the system-item initializer.
+    public convenience init(systemItem: SystemItem, primaryAction: UIAction? = nil, menu: UIMenu? = nil) {
+        self.init(barButtonSystemItem: systemItem, primaryAction: primaryAction, menu: menu)
+    }
+
     public convenience init(customView: UIView) {
         self.init(title: nil, style: .plain)
         self.customView = customView

@@ -201,6 +201,10 @@ public final class UIColor: NSObject, @unchecked Sendable {
     public static let tertiarySystemFill = system("tertiarySystemFill", rgba(118, 118, 128, 0.12), rgba(118, 118, 128, 0.24))
     public static let quaternarySystemFill = system("quaternarySystemFill", rgba(116, 116, 128, 0.08), rgba(118, 118, 128, 0.18))
     // Tints: a little brighter in dark mode; Increase Contrast darkens them in light mode, lightens them in dark.
+    /// iOS 15's tint as a colour. On iOS it resolves to the tint of the view that draws it; here it is
+    /// the default tint, systemBlue, in every view (a view's own `tintColor` is not looked up:
+    /// docs/UIKIT-COMPATIBILITY.md). Views' `tintColor` itself works as on iOS.
+    public static var tintColor: UIColor { .systemBlue }
     public static let systemBlue = system("systemBlue", 0x007AFF, 0x0A84FF, high: (0x0040DD, 0x409CFF))
     public static let systemRed = system("systemRed", 0xFF3B30, 0xFF453A, high: (0xD70015, 0xFF6961))
     public static let systemGreen = system("systemGreen", 0x34C759, 0x30D158, high: (0x248A3D, 0x30DB5B))
