@@ -9,7 +9,7 @@ extension Command {
         Usage:
           \(tool) SCENE [--out PATH] [--fps N] [--scale S] [--device NAME] [--at SECONDS | --filmstrip N]
                  [--transition NAME|INDEX] [--touches | --no-touches] [--no-chrome] [--bezel] [--appearance light|dark]
-                 [--reduce-motion] [--reduce-transparency] [--trace-gestures] [--quiet] [--json]
+                 [--reduce-motion] [--reduce-transparency] [--increase-contrast] [--trace-gestures] [--quiet] [--json]
                  [--png-level 0-9] [--png-filter F] [--preset P] [--crf 0-51]
           \(tool) SCENE --dump-tree tree.json --at SECONDS
           \(tool) SCENE --dump-tree FOLDER/ [--fps N] [--scale S] [--transition NAME|INDEX]
@@ -74,6 +74,9 @@ extension Command {
           --reduce-transparency
                               run the scene with Reduce Transparency on
                               (UIAccessibility.isReduceTransparencyEnabled)
+          --increase-contrast run the scene with Increase Contrast on: system colours take their
+                              high-contrast values (traitCollection.accessibilityContrast == .high,
+                              UIAccessibility.isDarkerSystemColorsEnabled)
           --png-level L       zlib level of PNG outputs (sequence, .png, .apng), 0 (none, fastest) to 9
                               (smallest); default 1. The pixels are the same at every level
           --png-filter F      PNG row filter: none, sub, up, paeth or adaptive (libpng's per-row choice);
@@ -100,8 +103,9 @@ extension Command {
         $SNAPSHOT_TESTING_RECORD, else never when $CI is set, else missing); --junit FILE.xml for CI;
         --shard I/N checks one of N parts (one per CI job) and --merge-reports joins their reports.
 
-        gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png
-        into the --out directory (default docs/gallery), each of the whole scene.
+        gallery writes, for every scene, SCENE.mp4 (2×), SCENE.gif (0.7×, 30 fps), SCENE-filmstrip.png and
+        SCENE-dark-filmstrip.png into the --out directory (default docs/gallery), each of the whole scene,
+        and an index page, README.md.
 
         Nothing is written at PATH unless the whole render succeeds. Exit status: 0 done, 1 the render
         failed, 2 the command line was wrong.
@@ -162,8 +166,9 @@ extension Command {
             Usage: \(tool) gallery [--out DIR] [--jobs N] [--quiet] [--json]
 
             Renders every scene with fixed settings into DIR (default docs/gallery): SCENE.mp4 (2×),
-            SCENE.gif (0.7×, 30 fps) and SCENE-filmstrip.png, then prints a Markdown table of the GIFs, each
-            linking to its MP4, for a README. Missing parent folders are created.
+            SCENE.gif (0.7×, 30 fps), SCENE-filmstrip.png and SCENE-dark-filmstrip.png (dark appearance),
+            then DIR/README.md, an index of them all, and prints a Markdown table of the GIFs, each linking
+            to its MP4, for a README. Missing parent folders are created.
 
             Options:
               --out DIR           the folder to write into (default docs/gallery)

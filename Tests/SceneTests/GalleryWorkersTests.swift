@@ -14,9 +14,10 @@ import TestSupport
         let names = ["panel-present", "cross-dissolve", "panel-dismiss"]
         let scenes = names.map { SceneDefinition(scene(named: $0)!) }
         // Small renders: the subject is the order and the bytes, not the pictures.
-        let tiny: Gallery.Outputs = (RenderSettings(scale: 0.25, fps: 15, chrome: true),
-                                     RenderSettings(scale: 0.2, fps: 10, chrome: true),
-                                     RenderSettings(scale: 0.25, fps: 15, chrome: true))
+        let tiny = Gallery.Outputs(video: RenderSettings(scale: 0.25, fps: 15, chrome: true),
+                                   gif: RenderSettings(scale: 0.2, fps: 10, chrome: true),
+                                   filmstrip: RenderSettings(scale: 0.25, fps: 15, chrome: true),
+                                   darkFilmstrip: RenderSettings(scale: 0.25, fps: 15, chrome: true, appearance: .dark))
         var lines: [[String]] = []
         for (workers, folder) in [(1, "one"), (3, "three")] {
             var progress: [String] = []
@@ -24,10 +25,23 @@ import TestSupport
             lines.append(progress.map { $0.replacingOccurrences(of: "/\(folder)/", with: "/") })
         }
         #expect(lines[0] == lines[1])
-        #expect(lines[0].count == 9 && lines[0].first?.hasPrefix("panel-present: ") == true && lines[0].last?.hasSuffix("/panel-dismiss-filmstrip.png") == true,
+        #expect(lines[0].count == 13 && lines[0].first?.hasPrefix("panel-present: ") == true
+                && lines[0][11].hasSuffix("/panel-dismiss-dark-filmstrip.png") && lines[0].last?.hasSuffix("/README.md") == true,
                 "\(lines[0])")
         let files = try FileManager.default.contentsOfDirectory(atPath: scratch.path("one").path).sorted()
-        #expect(files.count == 9)
+        #expect(files.count == 13)
+        // The dark filmstrip is the scene in dark appearance, not the light one again.
+        let light = try #require(FileManager.default.contents(atPath: scratch.path("one/cross-dissolve-filmstrip.png").path))
+        let dark = try #require(FileManager.default.contents(atPath: scratch.path("one/cross-dissolve-dark-filmstrip.png").path))
+        #expect(light != dark)
+        // The index links every file it names, relative to the folder.
+        let index = try String(contentsOf: scratch.path("one/README.md"), encoding: .utf8)
+        for name in names {
+            for file in [Gallery.files(of: name).gif, Gallery.files(of: name).video, Gallery.files(of: name).filmstrip,
+                         Gallery.files(of: name).darkFilmstrip] {
+                #expect(index.contains("(\(file))") && files.contains(file), "\(file)")
+            }
+        }
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path("three").path).sorted() == files)
         for name in files {
             let one = FileManager.default.contents(atPath: scratch.path("one/\(name)").path)
