@@ -63,7 +63,7 @@ struct Arguments: Equatable {
     var traceGestures = false
     /// `--appearance light|dark`: the system appearance of the render (nil: light).
     var appearance: RenderSettings.Appearance?
-    /// `--reduce-motion`, `--reduce-transparency`: the accessibility settings the scene runs with.
+    /// `--reduce-motion`, `--reduce-transparency`, `--increase-contrast`: the accessibility settings the scene runs with.
     var accessibility: RenderSettings.Accessibility = []
     /// `--png-level 0…9`, `--png-filter NAME`: PNG compression of sequences, stills, filmstrips and APNGs.
     var pngLevel: Int?
@@ -75,7 +75,7 @@ struct Arguments: Equatable {
     static let valueOptions = ["--out", "--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                "--record", "--junit", "--appearance", "--shard", "--jobs", "--png-level", "--png-filter", "--preset", "--crf"]
     static let flags = ["--touches", "--no-touches", "--quiet", "--json", "--list", "--help", "--version", "--clip", "--no-chrome", "--bezel",
-                        "--trace-gestures", "--reduce-motion", "--reduce-transparency", "--merge-reports"]
+                        "--trace-gestures", "--reduce-motion", "--reduce-transparency", "--increase-contrast", "--merge-reports"]
     static var allOptions: [String] { valueOptions + flags }
 
     /// Accepts `--name value` and `--name=value`; options may come before or after the scene name.
@@ -113,6 +113,7 @@ struct Arguments: Equatable {
                 case "--trace-gestures": result.traceGestures = true
                 case "--reduce-motion": result.accessibility.insert(.reduceMotion)
                 case "--reduce-transparency": result.accessibility.insert(.reduceTransparency)
+                case "--increase-contrast": result.accessibility.insert(.darkerSystemColors)
                 default:
                     guard result.touches == nil else {
                         throw UsageError("\(name) conflicts with an earlier --touches or --no-touches; give one of them once.")
@@ -175,7 +176,7 @@ struct Arguments: Equatable {
             guard positionals.count == 1 else { throw extra(positionals.dropFirst(), after: "gallery") }
             result.command = .gallery
             try result.refuseOptions(except: ["--jobs"]) {
-                "\($0) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, a filmstrip). Only --out DIRECTORY and --jobs N may be given."
+                "\($0) does not apply to 'gallery': it renders every scene with fixed settings (a 2× MP4, a 0.7× 30 fps GIF, light and dark filmstrips). Only --out DIRECTORY and --jobs N may be given."
             }
         case "verify":
             guard positionals.count >= 2 else {
@@ -216,7 +217,7 @@ struct Arguments: Equatable {
         if case .render = result.command {
             try result.refuseOptions(except: ["--fps", "--scale", "--at", "--filmstrip", "--transition", "--device", "--dump-tree", "--plot",
                                               "--touches/--no-touches", "--no-chrome", "--bezel", "--appearance", "--trace-gestures",
-                                              "--reduce-motion", "--reduce-transparency", "--png-level", "--png-filter", "--preset",
+                                              "--reduce-motion", "--reduce-transparency", "--increase-contrast", "--png-level", "--png-filter", "--preset",
                                               "--crf"]) { "\($0) belongs to 'verify': verify GOLDENS_DIR \($0)…." }
         }
         return result
@@ -231,7 +232,8 @@ struct Arguments: Equatable {
          (touches != nil, "--touches/--no-touches"), (noChrome, "--no-chrome"), (bezel, "--bezel"), (appearance != nil, "--appearance"),
          (traceGestures, "--trace-gestures"),
          (accessibility.contains(.reduceMotion), "--reduce-motion"),
-         (accessibility.contains(.reduceTransparency), "--reduce-transparency")]
+         (accessibility.contains(.reduceTransparency), "--reduce-transparency"),
+         (accessibility.contains(.darkerSystemColors), "--increase-contrast")]
         let verify: [(Bool, String)] = [(record != nil, "--record"),
          (junit != nil, "--junit"), (clip, "--clip"),
          (shard != nil, "--shard"), (mergeReports, "--merge-reports"), (jobs != nil, "--jobs")]
