@@ -95,6 +95,33 @@ struct IndicatorGoldenTests {
         }
     }
 
+    @Test("Page controls with a progress (iOS 17)") func pageControlProgress() {
+        for (name, style) in Self.styles {
+            let image = renderControl(size: CGSize(width: 200, height: 96), style: style) { window in
+                // A carousel's timed progress a third of the way, on a photo-like colour and on the page.
+                let photo = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 46))
+                photo.backgroundColor = .systemIndigo
+                window.addSubview(photo)
+                let timed = UIPageControl(frame: CGRect(x: 0, y: 10, width: 200, height: 26))
+                timed.numberOfPages = 5
+                timed.currentPage = 1
+                let progress = UIPageControlTimerProgress(preferredDuration: 3)
+                timed.progress = progress
+                progress.currentProgress = 1.0 / 3
+                window.addSubview(timed)
+                let onPage = UIPageControl(frame: CGRect(x: 0, y: 56, width: 200, height: 26))
+                onPage.numberOfPages = 4
+                onPage.currentPage = 3
+                onPage.pageIndicatorTintColor = .systemGray4
+                onPage.currentPageIndicatorTintColor = .label
+                onPage.progress = UIPageControlProgress()
+                onPage.progress?.currentProgress = 0.75
+                window.addSubview(onPage)
+            }
+            assertImageSnapshot(image, named: "page-control-progress-\(name)-3x")
+        }
+    }
+
     static let buttonStyles: [(String, UIButton.Configuration)] = [
         ("Plain", .plain()), ("Gray", .gray()), ("Tinted", .tinted()), ("Filled", .filled()),
         ("Borderless", .borderless()), ("Bordered", .bordered()), ("Bordered Tinted", .borderedTinted()),

@@ -24,15 +24,30 @@ open class UIPageControl: UIControl {
             numberOfPages = max(0, numberOfPages)
             if currentPage > max(0, numberOfPages - 1) { currentPage = max(0, numberOfPages - 1) }
             rebuildDots()
+            progress?.pageControlDidChange()
         }
     }
     /// The highlighted dot, pinned to 0…numberOfPages − 1.
     open var currentPage: Int {
         get { storedPage }
         set {
-            storedPage = min(max(0, newValue), max(0, numberOfPages - 1))
+            let page = min(max(0, newValue), max(0, numberOfPages - 1))
+            let changed = page != storedPage
+            storedPage = page
             displayedPage = storedPage
+            if changed { progress?.currentPageDidChange(to: page) }
             applyLook()
+        }
+    }
+    /// The current page's progress (iOS 17): the current indicator becomes a capsule filling with it
+    /// (`UIPageControlTimerProgress` fills it with time and turns the pages). Hidden while a finger scrubs.
+    open var progress: UIPageControlProgress? {
+        didSet {
+            guard progress !== oldValue else { return }
+            if oldValue?.pageControl === self { oldValue?.pageControl = nil }
+            progress?.pageControl = self
+            progressDidChange()
+            invalidateIntrinsicContentSize()
         }
     }
     private var storedPage = 0
@@ -78,6 +93,8 @@ open class UIPageControl: UIControl {
     /// The capsule behind the dots, and the dots (image views, so a page can show an image).
     let platter = UIView(frame: .zero)
     private(set) var dots: [UIImageView] = []
+    /// The filled part of the current page's progress capsule.
+    let progressFill = UIView(frame: .zero)
     private var isScrubbing = false
 
     public override init(frame: CGRect) {
@@ -93,6 +110,7 @@ open class UIPageControl: UIControl {
         platter.isUserInteractionEnabled = false
         platter.backgroundColor = PageControlMetrics.platterColor
         addSubview(platter)
+        progressFill.isUserInteractionEnabled = false
         applyLook()
     }
 
@@ -121,7 +139,7 @@ open class UIPageControl: UIControl {
     /// end, 26 pt across (turned for vertical directions).
     open func size(forNumberOfPages pageCount: Int) -> CGSize {
         let count = CGFloat(max(0, pageCount))
-        let length = count * PageControlMetrics.pitch + 2 * PageControlMetrics.endPadding
+        let length = count * PageControlMetrics.pitch + 2 * PageControlMetrics.endPadding + (pageCount > 0 ? progressStretch : 0)
         return isVertical ? CGSize(width: PageControlMetrics.thickness, height: length)
                           : CGSize(width: length, height: PageControlMetrics.thickness)
     }
@@ -131,10 +149,42 @@ open class UIPageControl: UIControl {
     private var isVertical: Bool { direction == .topToBottom || direction == .bottomToTop }
     private var isReversed: Bool { direction == .rightToLeft || direction == .bottomToTop }
 
-    /// Where page `index`'s cell centre lies along the dots, from the bounds' centre.
+    /// Where page `index`'s cell centre lies along the dots, from the bounds' centre. A showing progress
+    /// capsule makes the current page's cell longer by `progressStretch`, pushing the others apart.
     private func offset(ofPage index: Int) -> CGFloat {
         let position = isReversed ? numberOfPages - 1 - index : index
-        return (CGFloat(position) - CGFloat(numberOfPages - 1) / 2) * PageControlMetrics.pitch
+        let uniform = (CGFloat(position) - CGFloat(numberOfPages - 1) / 2) * PageControlMetrics.pitch
+        let stretch = progressStretch
+        guard stretch > 0 else { return uniform }
+        let current = isReversed ? numberOfPages - 1 - displayedPage : displayedPage
+        let shift: CGFloat = position < current ? -1 : position > current ? 1 : 0
+        return uniform + shift * stretch / 2
+    }
+
+    /// How much longer the current indicator is than a dot while a progress shows (0 when none does).
+    private var progressStretch: CGFloat {
+        guard let progress, progress.isProgressVisible, numberOfPages > 0,
+              currentPageIndicatorImage(forPage: displayedPage) == nil else { return 0 }
+        return PageControlMetrics.progressLength - PageControlMetrics.dotDiameter
+    }
+
+    /// The progress's value or visibility changed: the capsule redraws (and the dots move when it shows or hides).
+    func progressDidChange() {
+        applyLook()
+        invalidateIntrinsicContentSize()
+    }
+
+    /// The timer's page turn: like a tap's, without a touch.
+    func advanceByTimer(to page: Int) {
+        guard page != storedPage else { return }
+        interactionState = .none
+        currentPage = page
+        sendActions(for: .valueChanged)
+    }
+
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        progress?.pageControlDidChange()
     }
 
     open override func layoutSubviews() {
@@ -145,13 +195,18 @@ open class UIPageControl: UIControl {
         platter.frame = CGRect(x: pixel(bounds.midX - content.width / 2), y: pixel(bounds.midY - content.height / 2),
                                width: content.width, height: content.height)
         platter.layer.cornerRadius = min(content.width, content.height) / 2
+        let stretch = progressStretch
         for (index, dot) in dots.enumerated() {
-            let size = dot.image?.size ?? CGSize(width: PageControlMetrics.dotDiameter, height: PageControlMetrics.dotDiameter)
+            var size = dot.image?.size ?? CGSize(width: PageControlMetrics.dotDiameter, height: PageControlMetrics.dotDiameter)
+            if stretch > 0 && index == displayedPage {
+                if isVertical { size.height += stretch } else { size.width += stretch }
+            }
             let along = offset(ofPage: index)
             let centre = isVertical ? CGPoint(x: bounds.midX, y: bounds.midY + along) : CGPoint(x: bounds.midX + along, y: bounds.midY)
             dot.frame = CGRect(x: pixel(centre.x - size.width / 2), y: pixel(centre.y - size.height / 2), width: size.width, height: size.height)
-            dot.layer.cornerRadius = dot.image == nil ? size.width / 2 : 0
+            dot.layer.cornerRadius = dot.image == nil ? min(size.width, size.height) / 2 : 0
         }
+        layoutProgressFill()
     }
 
     private func rebuildDots() {
@@ -166,6 +221,24 @@ open class UIPageControl: UIControl {
         setNeedsLayout()
     }
 
+    /// The fill inside the current capsule: from the start of the reading direction, `currentProgress` of it.
+    private func layoutProgressFill() {
+        guard progressStretch > 0, displayedPage < dots.count, let progress else {
+            progressFill.removeFromSuperview()
+            return
+        }
+        let dot = dots[displayedPage]
+        if progressFill.superview !== dot { dot.addSubview(progressFill) }
+        dot.clipsToBounds = true
+        let bounds = dot.bounds, fraction = CGFloat(progress.currentProgress)
+        switch (isVertical, isReversed) {
+        case (false, false): progressFill.frame = CGRect(x: 0, y: 0, width: bounds.width * fraction, height: bounds.height)
+        case (false, true): progressFill.frame = CGRect(x: bounds.width * (1 - fraction), y: 0, width: bounds.width * fraction, height: bounds.height)
+        case (true, false): progressFill.frame = CGRect(x: 0, y: 0, width: bounds.width, height: bounds.height * fraction)
+        case (true, true): progressFill.frame = CGRect(x: 0, y: bounds.height * (1 - fraction), width: bounds.width, height: bounds.height * fraction)
+        }
+    }
+
     /// Colours, images, the platter and hiding, for the current state.
     private func applyLook() {
         let current = currentPageIndicatorTintColor ?? PageControlMetrics.currentDotColor
@@ -177,6 +250,11 @@ open class UIPageControl: UIControl {
             dot.image = image
             dot.tintColor = color
             dot.backgroundColor = image == nil ? color : nil
+        }
+        // With a progress the current capsule is the other dots' colour, filled with the current one.
+        if progressStretch > 0, displayedPage < dots.count {
+            dots[displayedPage].backgroundColor = other
+            progressFill.backgroundColor = current
         }
         switch backgroundStyle {
         case .prominent: platter.isHidden = false
@@ -202,6 +280,7 @@ open class UIPageControl: UIControl {
         let moved = isVertical ? abs(point.y - start.y) : abs(point.x - start.x)
         if !isScrubbing && moved >= PageControlMetrics.scrubThreshold {
             isScrubbing = true
+            progress?.setProgressVisible(false)
             applyLook()
         }
         guard isScrubbing else { return }
@@ -211,6 +290,7 @@ open class UIPageControl: UIControl {
         let wasScrubbing = isScrubbing
         isScrubbing = false
         touchStart = nil
+        progress?.setProgressVisible(true)
         if !wasScrubbing, let touch = touches.first, bounds.contains(touch.location(in: self)) {
             // Before the current dot: back a page; after it: forward.
             let point = touch.location(in: self)
@@ -224,6 +304,7 @@ open class UIPageControl: UIControl {
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         isScrubbing = false
         touchStart = nil
+        progress?.setProgressVisible(true)
         applyLook()
         super.touchesCancelled(touches, with: event)
     }
@@ -242,6 +323,7 @@ open class UIPageControl: UIControl {
         interactionState = state
         storedPage = target
         if !defersCurrentPageDisplay || state == .continuous { displayedPage = target }
+        progress?.currentPageDidChange(to: target)
         applyLook()
         sendActions(for: .valueChanged)
     }
@@ -256,6 +338,9 @@ enum PageControlMetrics {
     static let endPadding: CGFloat = 10
     static let thickness: CGFloat = 26
     static let scrubThreshold: CGFloat = 10
+    /// The current indicator's length while a progress shows (iOS 17 screenshots of timed carousels: about
+    /// three and a half dots).
+    static let progressLength: CGFloat = 24
     static let currentDotColor: UIColor = .white
     static let dotColor: UIColor = UIColor(white: 1, alpha: 0.3)
     /// A dark wash in light mode, a light one in dark mode (iOS draws a blurred platter).
