@@ -25,20 +25,7 @@ struct AssetColorSet {
                 throw AssetProblem(file: file.path, "\(where_) has no \"color\" object")
             }
             var entry = Entry(color: try Self.color(color, file: file.path, at: where_), idiom: (object["idiom"] as? String) ?? "universal")
-            if let list = object["appearances"] as? [[String: Any]] {
-                for appearance in list {
-                    let kind = appearance["appearance"] as? String, value = appearance["value"] as? String
-                    switch (kind, value) {
-                    case ("luminosity", "light"?), ("luminosity", "dark"?): entry.luminosity = value
-                    case ("luminosity", "any"?): entry.luminosity = nil
-                    case ("contrast", "high"?): entry.highContrast = true
-                    default:
-                        throw AssetProblem(file: file.path, "\(where_) has appearance \(kind ?? "?") = \(value ?? "?"); known: luminosity light/dark/any, contrast high")
-                    }
-                }
-            } else if object["appearances"] != nil {
-                throw AssetProblem(file: file.path, "\(where_).appearances must be a list of {\"appearance\", \"value\"} objects")
-            }
+            (entry.luminosity, entry.highContrast) = try AssetAppearances.read(object, file: file.path, at: where_)
             if AssetImageSet.phoneIdioms.contains(entry.idiom) { entries.append(entry) }
         }
         guard !entries.isEmpty else { throw AssetProblem(file: file.path, "has no colour for an iPhone (idiom \"universal\" or \"iphone\")") }
@@ -47,10 +34,8 @@ struct AssetColorSet {
 
     /// The entry for `traits`, by the rules images use (appearance, contrast, idiom; see AssetImageSet).
     func entry(for traits: UITraitCollection) -> Entry {
-        let dark = traits.userInterfaceStyle == .dark, high = traits.accessibilityContrast == .high
         func rank(_ e: Entry) -> [Int] {
-            [e.luminosity == (dark ? "dark" : "light") ? 0 : e.luminosity == nil ? 1 : 2, e.highContrast == high ? 0 : 1,
-             e.idiom == "iphone" ? 0 : 1]
+            AssetAppearances.rank(luminosity: e.luminosity, highContrast: e.highContrast, for: traits) + [e.idiom == "iphone" ? 0 : 1]
         }
         return entries.enumerated().min { a, b in
             let ra = rank(a.element), rb = rank(b.element)

@@ -44,21 +44,7 @@ struct AssetImageSet {
                 }
                 entry.scale = value
             }
-            if let appearances = object["appearances"] {
-                guard let list = appearances as? [[String: Any]] else {
-                    throw AssetProblem(file: file.path, "\(where_).appearances must be a list of {\"appearance\", \"value\"} objects")
-                }
-                for appearance in list {
-                    let kind = appearance["appearance"] as? String, value = appearance["value"] as? String
-                    switch (kind, value) {
-                    case ("luminosity", "light"?), ("luminosity", "dark"?): entry.luminosity = value
-                    case ("luminosity", "any"?): entry.luminosity = nil
-                    case ("contrast", "high"?): entry.highContrast = true
-                    default:
-                        throw AssetProblem(file: file.path, "\(where_) has appearance \(kind ?? "?") = \(value ?? "?"); known: luminosity light/dark/any, contrast high")
-                    }
-                }
-            }
+            (entry.luminosity, entry.highContrast) = try AssetAppearances.read(object, file: file.path, at: where_)
             entry.qualifier = qualifierKeys.first { object[$0] != nil }
             entries.append(entry)
         }
@@ -80,15 +66,13 @@ struct AssetImageSet {
     /// over universal, then the scale: the screen's, else the nearest, a larger one before a smaller one
     /// at the same distance (a downscaled image looks better). Single-scale entries fit any scale.
     func bestEntry(for traits: UITraitCollection) -> Entry? {
-        let dark = traits.userInterfaceStyle == .dark, high = traits.accessibilityContrast == .high
         let screenScale = max(1, Int(traits.displayScale.rounded()))
         func rank(_ e: Entry) -> [Int] {
-            let luminosity = e.luminosity == (dark ? "dark" : "light") ? 0 : e.luminosity == nil ? 1 : 2
-            let contrast = e.highContrast == high ? 0 : 1
+            let appearance = AssetAppearances.rank(luminosity: e.luminosity, highContrast: e.highContrast, for: traits)
             let idiom = e.idiom == "iphone" ? 0 : 1
             let scale: Int
             if let s = e.scale { scale = s == screenScale ? 0 : s > screenScale ? 2 * (s - screenScale) - 1 : 2 * (screenScale - s) } else { scale = 0 }
-            return [e.qualifier == nil ? 0 : 1, luminosity, contrast, idiom, scale]
+            return [e.qualifier == nil ? 0 : 1] + appearance + [idiom, scale]
         }
         let usable = entries.filter { $0.filename != nil && Self.phoneIdioms.contains($0.idiom) }
         // Stable: equal ranks keep the file's order.

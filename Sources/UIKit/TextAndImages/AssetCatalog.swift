@@ -145,3 +145,36 @@ enum AssetDiagnostics {
         for problem in problems { UIKitWarnings.warn("\(call): asset catalog \(problem)") }
     }
 }
+
+/// An entry's `appearances` list, which image sets and colour sets share: luminosity (light, dark or
+/// any) and contrast (high), and how well an entry's appearance fits a trait collection.
+enum AssetAppearances {
+    /// The entry's luminosity ("light", "dark", nil for any) and whether it is the high-contrast variant.
+    static func read(_ object: [String: Any], file path: String, at where_: String) throws(AssetProblem)
+        -> (luminosity: String?, highContrast: Bool) {
+        var result: (luminosity: String?, highContrast: Bool) = (nil, false)
+        guard let appearances = object["appearances"] else { return result }
+        guard let list = appearances as? [[String: Any]] else {
+            throw AssetProblem(file: path, "\(where_).appearances must be a list of {\"appearance\", \"value\"} objects")
+        }
+        for appearance in list {
+            let kind = appearance["appearance"] as? String, value = appearance["value"] as? String
+            switch (kind, value) {
+            case ("luminosity", "light"?), ("luminosity", "dark"?): result.luminosity = value
+            case ("luminosity", "any"?): result.luminosity = nil
+            case ("contrast", "high"?): result.highContrast = true
+            default:
+                throw AssetProblem(file: path, "\(where_) has appearance \(kind ?? "?") = \(value ?? "?"); known: luminosity light/dark/any, contrast high")
+            }
+        }
+        return result
+    }
+
+    /// Lower is better: the traits' own luminosity, then "any", then the other one (a last resort); then
+    /// the high-contrast variant exactly when Increase Contrast is on.
+    static func rank(luminosity: String?, highContrast: Bool, for traits: UITraitCollection) -> [Int] {
+        let wanted = traits.userInterfaceStyle == .dark ? "dark" : "light"
+        return [luminosity == wanted ? 0 : luminosity == nil ? 1 : 2,
+                highContrast == (traits.accessibilityContrast == .high) ? 0 : 1]
+    }
+}
