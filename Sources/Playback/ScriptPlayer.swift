@@ -71,6 +71,10 @@ final class ScriptPlayer {
         case .touchUp(let finger):
             up(finger)
             runNext()
+        case .type(let text, let interval, let target):
+            let input = target()
+            if let responder = input as? UIResponder, !responder.isFirstResponder { _ = responder.becomeFirstResponder() }
+            type(Array(text)[...], into: input, interval: interval)
         case .move(let finger, let motion):
             guard let start = fingers[finger] else {
                 misuse("Script: finger \(finger) moves without a touchDown before it")
@@ -88,6 +92,13 @@ final class ScriptPlayer {
             }
             sampleTogether(paths, startTicks: clock, times: first.motion.sampleTimes(rate: touchRate)[...])
         }
+    }
+
+    /// One key now, the rest `interval` apart; the next step comes `interval` after the last key.
+    private func type(_ keys: ArraySlice<Character>, into input: UIKeyInput, interval: TimeInterval) {
+        guard let key = keys.first else { runNext(); return }
+        if key == "\u{8}" { input.deleteBackward() } else { input.insertText(String(key)) }
+        after(interval) { $0.type(keys.dropFirst(), into: input, interval: interval) }
     }
 
     private static func end(of motion: TouchMotion, from start: CGPoint) -> CGPoint {

@@ -16,6 +16,8 @@ public struct Script {
         /// Several fingers moving together: their samples arrive in the same events (a pinch).
         case moveFingers([(finger: Int, motion: TouchMotion)])
         case touchUp(finger: Int)
+        /// Keys typed into a text input, one character every `interval` seconds (see `type(_:into:interval:)`).
+        case type(text: String, interval: TimeInterval, target: () -> UIKeyInput)
     }
 
     public private(set) var steps: [Step] = []
@@ -158,6 +160,19 @@ public struct Script {
                                    duration: TimeInterval, curve: TouchCurve = .easeInOut, releaseVelocity: CGFloat? = nil) {
         edgeSwipe(from: edge, at: position, distance: translation + UIScreenEdgePanGestureRecognizer.edgeHysteresis,
                   duration: duration, curve: curve, releaseVelocity: releaseVelocity)
+    }
+
+    // MARK: Typing
+
+    /// Types `text` into a text field, text view or search field as a person on the keyboard would: the
+    /// input becomes first responder (if it is a responder that is not yet), then each character arrives
+    /// through `insertText(_:)` — its delegate's `shouldChangeCharactersIn`, `.editingChanged` and the
+    /// text-did-change notification, as each key does on iOS — one every `interval` seconds (0.12 s, a quick
+    /// typist). `"\u{8}"` (backspace) calls `deleteBackward()`. No keyboard is drawn (see
+    /// docs/UIKIT-COMPATIBILITY.md, "Text input").
+    public mutating func type(_ text: String, into input: @escaping () -> UIKeyInput, interval: TimeInterval = 0.12) {
+        checkUsage(interval.isFinite && interval >= 0, "Script.type: the interval between keys must be 0 or more seconds")
+        steps.append(.type(text: text, interval: interval, target: input))
     }
 
     /// Down, still for `duration` seconds, up: a long press (UILongPressGestureRecognizer begins 0.5 s in).
