@@ -351,49 +351,6 @@ extension LayerRenderer {
         return .axialGradient(start: point(gradient.startPoint), end: point(gradient.endPoint), stops: stops)
     }
 
-    /// The image placed by contentsGravity in the bounds (not clipped by the corners unless masksToBounds).
-    func drawContents(_ image: CGImage, _ s: LayerState, placement: Transform2D, into canvas: inout Canvas,
-                              clip: Clip, opacity: Double) {
-        let rect = contentsRect(image, s)
-        guard rect.width > 0, rect.height > 0 else { return }
-        let pixels = imageBuffer(image)
-        // Image pixel space → layer space → canvas; sampling needs the inverse.
-        let imageToLayer = Transform2D(a: Double(rect.width) / Double(image.width), b: 0, c: Double(rect.minX),
-                                       d: 0, e: Double(rect.height) / Double(image.height), f: Double(rect.minY))
-        guard let deviceToImage = imageToLayer.then(placement).inverse else { return }
-        let path = Path(roundedRect: rect, radii: .zero, curve: .circular).applying(placement)
-        canvas.buffer.fill(path, with: ImagePaint(image: pixels, deviceToImage: deviceToImage), opacity: opacity,
-                           clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
-    }
-
-    func imageBuffer(_ image: CGImage) -> PixelBuffer {
-        if let cached = imageCache[ObjectIdentifier(image)], cached.0 === image { return cached.1 }
-        var buffer = PixelBuffer(width: image.width, height: image.height)
-        buffer.bytes = image.premultipliedRGBA
-        imageCache[ObjectIdentifier(image)] = (image, buffer)
-        return buffer
-    }
-
-    /// Where contentsGravity puts the image in the bounds (layer space). Gravity names assume a y-up
-    /// space; in UIKit's flipped layers `top` is at the top of the screen, as on iOS.
-    func contentsRect(_ image: CGImage, _ s: LayerState) -> CGRect {
-        let b = s.bounds
-        let natural = CGSize(width: CGFloat(image.width) / s.contentsScale, height: CGFloat(image.height) / s.contentsScale)
-        switch s.contentsGravity {
-        case .resize: return b
-        case .resizeAspect, .resizeAspectFill:
-            let fit = s.contentsGravity == .resizeAspect
-            let k = fit ? min(b.width / natural.width, b.height / natural.height) : max(b.width / natural.width, b.height / natural.height)
-            let size = CGSize(width: natural.width * k, height: natural.height * k)
-            return CGRect(x: b.midX - size.width / 2, y: b.midY - size.height / 2, width: size.width, height: size.height)
-        default:
-            let g = s.contentsGravity.rawValue.lowercased()
-            let x = g.contains("left") ? b.minX : g.contains("right") ? b.maxX - natural.width : b.midX - natural.width / 2
-            let y = g.contains("top") ? b.minY : g.contains("bottom") ? b.maxY - natural.height : b.midY - natural.height / 2
-            return CGRect(origin: CGPoint(x: x, y: y), size: natural)
-        }
-    }
-
     /// Multiplies `image` (whose pixel (0,0) is device (originX, originY)) by the mask layer's composited
     /// alpha. `placement` maps the owner's bounds space (where the mask layer lives) into the image.
     func applyMask(_ mask: LayerSnapshot, placement: Transform2D, to image: inout PixelBuffer, originX: Int, originY: Int) {
@@ -425,7 +382,7 @@ extension LayerRenderer {
         let drawsOwnShape = (s.backgroundColor?.alpha ?? 0) > 0 || s.activeBackdropFilter != nil || s.gradient != nil || s.contents != nil ||
             (s.borderWidth > 0 && (s.borderColor?.alpha ?? 0) > 0)
         var extent: CGRect? = drawsOwnShape ? own : nil
-        if let image = s.contents { extent = extent.map { $0.union(box(contentsRect(image, s), placement)) } }
+        if let image = s.contents { extent = extent.map { $0.union(box(contentsPlacement(image, s), placement)) } }
         if let text = laidOutText(s)?.extent {
             // Glyphs may reach past the bounds (overhangs, an unclipped label): they count where they are.
             let glyphs = box(text, placement)

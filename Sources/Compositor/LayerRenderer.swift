@@ -54,6 +54,12 @@ public final class LayerRenderer {
     var shapeCache: [ShapeContent: DrawnShape] = [:]
     /// Decoded images by identity: a scene's images are drawn every frame.
     var imageCache: [ObjectIdentifier: (CGImage, PixelBuffer)] = [:]
+    /// Nine-part images drawn at a destination size (LayerRenderer+Contents.swift); cleared when it
+    /// grows past `ninePartCacheLimit` (a size animating makes a new one each frame).
+    var ninePartCache: [NinePartKey: (image: CGImage, pixels: PixelBuffer)] = [:] {
+        didSet { if ninePartCache.count > Self.ninePartCacheLimit { ninePartCache.removeAll() } }
+    }
+    static let ninePartCacheLimit = 32
 
     /// The largest sizes this renderer has worked with, which the tree validator promises stay inside
     /// `RenderLimits` (tests hold them to it): offscreen pixels alive at once, and shadow reaches and blurs in

@@ -18,6 +18,23 @@ public final class CGImage: Equatable, Hashable, @unchecked Sendable {
         l === r || (l.width == r.width && l.height == r.height && l.premultipliedRGBA == r.premultipliedRGBA)
     }
     public func hash(into h: inout Hasher) { h.combine(width); h.combine(height); h.combine(premultipliedRGBA.count) }
+
+    /// The pixels inside `rect` (in pixels, from the top left), as a new image: the rect is made integral
+    /// and clipped to the image, as Core Graphics does; nil when nothing of the image is inside it.
+    public func cropping(to rect: CGRect) -> CGImage? {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return nil }
+        let r = rect.standardized.integral.intersection(CGRect(x: 0, y: 0, width: width, height: height))
+        guard !r.isNull, r.width >= 1, r.height >= 1 else { return nil }
+        let x = Int(r.minX), y = Int(r.minY), w = Int(r.width), h = Int(r.height)
+        if x == 0, y == 0, w == width, h == height { return self }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(w * h * 4)
+        for row in y..<(y + h) {
+            let start = (row * width + x) * 4
+            bytes.append(contentsOf: premultipliedRGBA[start..<(start + w * 4)])
+        }
+        return CGImage(width: w, height: h, premultipliedRGBA: bytes)
+    }
 }
 
 /// Where image files become CGImages. CoreGraphics cannot see the C decoders; Media installs its codecs

@@ -111,7 +111,7 @@ public struct LayerTreeDocument: Equatable {
 
     static let layerKeys = ["name", "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
                             "isHidden", "isDoubleSided", "opacity", "allowsGroupOpacity", "masksToBounds", "backgroundColor", "cornerRadius",
-                            "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "shadowColor",
+                            "maskedCorners", "cornerCurve", "borderWidth", "borderColor", "contents", "contentsGravity", "contentsScale", "contentsRect", "contentsCenter", "shadowColor",
                             "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "colors", "locations",
                             "startPoint", "endPoint", "text", "shape", "backdropFilter", "backdropStrength", "mask", "sublayers"]
     static let cornerNames: [(String, CACornerMask)] = [("layerMinXMinYCorner", .layerMinXMinYCorner),
@@ -171,6 +171,13 @@ public struct LayerTreeDocument: Equatable {
         if let v = try r.number("contentsScale") {
             guard v > 0 else { throw Invalid(path: "\(path).contentsScale", message: "\(v) is not a scale; give image pixels per point, greater than 0 (e.g. 1, 2 or 3)") }
             s.contentsScale = CGFloat(v)
+        }
+        for key in ["contentsRect", "contentsCenter"] {
+            guard let v = try r.rect(key) else { continue }
+            guard [v.minX, v.minY, v.width, v.height].allSatisfy({ abs($0) <= 1e6 }) else {
+                throw Invalid(path: "\(path).\(key)", message: "\([v.minX, v.minY, v.width, v.height]) is out of range; give [x, y, width, height] in unit coordinates of the image (the whole image is [0, 0, 1, 1])")
+            }
+            if key == "contentsRect" { s.contentsRect = v } else { s.contentsCenter = v }
         }
         if r.has("shadowColor") { s.shadowColor = try r.color("shadowColor") }
         if let v = try r.fraction("shadowOpacity", "an opacity from 0 (no shadow) to 1") { s.shadowOpacity = Float(v) }
@@ -334,6 +341,12 @@ public struct LayerTreeDocument: Equatable {
         }
         if s.contentsGravity != d.contentsGravity { m.append(("contentsGravity", .string(s.contentsGravity.rawValue))) }
         if s.contentsScale != d.contentsScale { m.append(("contentsScale", .number(Double(s.contentsScale)))) }
+        if s.contentsRect != d.contentsRect {
+            m.append(("contentsRect", json(s.contentsRect.minX, s.contentsRect.minY, s.contentsRect.width, s.contentsRect.height)))
+        }
+        if s.contentsCenter != d.contentsCenter {
+            m.append(("contentsCenter", json(s.contentsCenter.minX, s.contentsCenter.minY, s.contentsCenter.width, s.contentsCenter.height)))
+        }
         if s.shadowColor != d.shadowColor { m.append(("shadowColor", s.shadowColor.map(json) ?? .null)) }
         if s.shadowOpacity != 0 { m.append(("shadowOpacity", .number(Double(s.shadowOpacity)))) }
         if s.shadowOffset != d.shadowOffset { m.append(("shadowOffset", json(s.shadowOffset.width, s.shadowOffset.height))) }

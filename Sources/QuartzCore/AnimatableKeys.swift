@@ -180,6 +180,7 @@ package struct AnimatableProperty: Sendable {
         .init("shadowRadius", \CALayer.shadowRadius, \.shadowRadius), .init("borderWidth", \CALayer.borderWidth, \.borderWidth),
         .init(color: "borderColor", \CALayer.borderColor, \.borderColor),
         .init("backdropStrength", \CALayer.backdropStrength, \.backdropStrength),
+        .init("contentsRect", \CALayer.contentsRect, \.contentsRect), .init("contentsCenter", \CALayer.contentsCenter, \.contentsCenter),
         // Struct members, as Core Animation's key-value coding reaches them.
         .init("position.x", \CALayer.position.x, \.position.x), .init("position.y", \CALayer.position.y, \.position.y),
         .init("anchorPoint.x", \CALayer.anchorPoint.x, \.anchorPoint.x), .init("anchorPoint.y", \CALayer.anchorPoint.y, \.anchorPoint.y),

@@ -528,12 +528,20 @@ open class CALayer: NSObject, CAMediaTiming {
     public var isGeometryFlipped = false
     /// Whether the contents are drawn flipped: never, as layers here have no flipped geometry.
     public func contentsAreFlipped() -> Bool { false }
-    /// The part of `contents` shown, in unit coordinates of the image (default the whole of it).
-    /// Inert: stored only; the renderer shows the whole image (docs/UIKIT-COMPATIBILITY.md, rendering).
-    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    /// The stretchable middle of `contents` for nine-part scaling, in unit coordinates.
-    /// Inert: stored only; the whole image stretches (docs/UIKIT-COMPATIBILITY.md, rendering).
-    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
+    /// The part of `contents` shown, in unit coordinates of the image (default the whole of it): the
+    /// gravity places that part as if it were the whole image. Animatable.
+    public var contentsRect: CGRect {
+        get { modelState.contentsRect }
+        set { willChange("contentsRect"); modelState.contentsRect = newValue }
+    }
+    /// The stretchable middle of the shown contents, in unit coordinates of `contentsRect` (default the
+    /// whole of it): when the gravity resizes the image, the parts outside it keep their size (scaled down
+    /// together when the layer is smaller than they are) and only the middle stretches — nine-part
+    /// scaling, as UIKit's resizable images use. Animatable.
+    public var contentsCenter: CGRect {
+        get { modelState.contentsCenter }
+        set { willChange("contentsCenter"); modelState.contentsCenter = newValue }
+    }
     /// Inert: every image here is 8-bit RGBA sRGB, whatever format is asked for drawn contents.
     public var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     /// Inert: no extended-range (HDR) output; frames are 8-bit sRGB.

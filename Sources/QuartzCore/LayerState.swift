@@ -29,6 +29,9 @@ package struct LayerState: Equatable, Sendable {
     public var contentsGravity: CALayerContentsGravity = .resize
     /// Image pixels per point (UIKit sets the screen scale for images it loads at @2x/@3x).
     public var contentsScale: CGFloat = 1
+    /// The part of `contents` shown and its stretchable middle, in unit coordinates (CALayer's).
+    public var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    public var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     public var shadowColor: CGColor? = .black
     public var shadowOpacity: Float = 0
     /// Core Animation's default points up (−3): it comes from the Mac's y-up origin.
@@ -151,5 +154,14 @@ package struct LayerState: Equatable, Sendable {
         let anchor = CATransform3DMakeTranslation(-anchorPoint.x * bounds.width - bounds.minX,
                                                   -anchorPoint.y * bounds.height - bounds.minY, 0)
         return CATransform3DConcat(CATransform3DConcat(anchor, transform), CATransform3DMakeTranslation(position.x, position.y, zPosition))
+    }
+}
+
+extension LayerState {
+    /// The natural size in points of the part of `image` that `contentsRect` shows (the whole image by
+    /// default); the gravity places it as it would the whole image.
+    package func shownContentsSize(of image: CGImage) -> CGSize {
+        CGSize(width: CGFloat(image.width) / contentsScale * abs(contentsRect.width),
+               height: CGFloat(image.height) / contentsScale * abs(contentsRect.height))
     }
 }

@@ -222,6 +222,12 @@ extension LayerSnapshot {
         if s.borderWidth < 0 { throw fail("borderWidth", "\(s.borderWidth) is negative") }
         try finite("contentsScale", s.contentsScale)
         if s.contentsScale <= 0 { throw fail("contentsScale", "\(s.contentsScale) must be greater than 0") }
+        for (name, rect) in [("contentsRect", s.contentsRect), ("contentsCenter", s.contentsCenter)] {
+            try finite(name, rect.origin.x, rect.origin.y, rect.size.width, rect.size.height)
+            if abs(rect.minX) > 1e6 || abs(rect.minY) > 1e6 || abs(rect.width) > 1e6 || abs(rect.height) > 1e6 {
+                throw fail(name, "\(rect) is out of range; it is in unit coordinates of the image (0…1)")
+            }
+        }
         if let path = s.shadowPath { try finite("shadowPath", path) }
         if let gradient = s.gradient {
             try finite("startPoint", gradient.startPoint.x, gradient.startPoint.y)
@@ -325,8 +331,8 @@ extension LayerSnapshot {
         let s = state
         var box = s.bounds
         if let image = s.contents {
-            // Any gravity puts the image (at its natural size, or fitted or filled) around the bounds.
-            let natural = CGSize(width: CGFloat(image.width) / s.contentsScale, height: CGFloat(image.height) / s.contentsScale)
+            // Any gravity puts the image's shown part (at its natural size, or fitted or filled) around the bounds.
+            let natural = s.shownContentsSize(of: image)
             let fill = max(s.bounds.width / natural.width, s.bounds.height / natural.height)
             let dx = max(natural.width, natural.width * (fill.isFinite ? fill : 0)), dy = max(natural.height, natural.height * (fill.isFinite ? fill : 0))
             box = box.insetBy(dx: -dx, dy: -dy)

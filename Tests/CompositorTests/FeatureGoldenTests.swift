@@ -62,6 +62,19 @@ import TestSupport
             }]
             return canvas([parent])
         }(),
+        // Part of an image (contentsRect: the top-right quadrant), and nine-part scaling (contentsCenter: the
+        // 4 px frame and corners keep their size at 2×, the middle stretches) at two sizes.
+        "contents-rect-center": canvas([
+            layer(CGRect(x: 8, y: 30, width: 44, height: 60), CGColor(gray: 0.8, alpha: 1)) {
+                $0.contents = quadrants; $0.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 0.5)
+            },
+            layer(CGRect(x: 58, y: 10, width: 94, height: 40), CGColor(gray: 0.8, alpha: 1)) {
+                $0.contents = quadrants; $0.contentsScale = 2; $0.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+            },
+            layer(CGRect(x: 58, y: 60, width: 40, height: 50), CGColor(gray: 0.8, alpha: 1)) {
+                $0.contents = quadrants; $0.contentsScale = 2; $0.contentsCenter = CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+            },
+        ]),
         // One image, three gravities: resize, resizeAspect (letterboxed), center (natural size at scale 1).
         "contents": canvas([
             layer(CGRect(x: 8, y: 30, width: 44, height: 60), CGColor(gray: 0.8, alpha: 1)) { $0.contents = quadrants },
@@ -110,7 +123,7 @@ import TestSupport
         }(),
     ]
 
-    @Test("feature goldens", arguments: ["corners", "rotation", "perspective", "contents", "mask", "shadow-path", "borders", "group-opacity"])
+    @Test("feature goldens", arguments: ["corners", "rotation", "perspective", "contents", "contents-rect-center", "mask", "shadow-path", "borders", "group-opacity"])
     func feature(_ name: String) throws {
         let tree = try #require(Self.features[name])
         let image = LayerRenderer(scale: 2).render(tree, size: CGSize(width: 160, height: 120), background: .white)

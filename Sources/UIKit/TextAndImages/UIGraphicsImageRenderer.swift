@@ -192,11 +192,60 @@ extension UIImage {
 
     private func draw(in rect: CGRect, alpha: CGFloat) {
         guard let context = UIGraphicsGetCurrentContext(), let cgImage = uprightCGImage, cgImage.width > 0, cgImage.height > 0 else { return }
-        let imageToUser = CGAffineTransform(a: rect.width / CGFloat(cgImage.width), b: 0, c: 0,
-                                            d: rect.height / CGFloat(cgImage.height), tx: rect.minX, ty: rect.minY)
         context.saveGState()
         context.setAlpha(alpha * context.currentAlpha)
-        context.drawImage(cgImage, imageToUser: imageToUser)
+        for (part, destination) in ninePartPatches(of: cgImage, in: rect) {
+            let imageToUser = CGAffineTransform(a: destination.width / CGFloat(part.width), b: 0, c: 0,
+                                                d: destination.height / CGFloat(part.height), tx: destination.minX, ty: destination.minY)
+            context.drawImage(part, imageToUser: imageToUser)
+        }
+        context.restoreGState()
+    }
+
+    /// The pieces of the upright bitmap and where they go in `rect`: the whole image stretched, or for a
+    /// resizable image its nine parts, the caps at their size (shrunk together when `rect` is smaller)
+    /// and the middle stretched.
+    func ninePartPatches(of bitmap: CGImage, in rect: CGRect) -> [(CGImage, CGRect)] {
+        guard capInsets != .zero else { return [(bitmap, rect)] }
+        func axis(_ lo: CGFloat, _ hi: CGFloat, pixels: Int, start: CGFloat, length: CGFloat) -> (source: [CGFloat], destination: [CGFloat]) {
+            let p0 = 0.0, p1 = (lo * scale).rounded(), p3 = CGFloat(pixels), p2 = max(p1, p3 - (hi * scale).rounded())
+            var first = lo, last = hi
+            if first + last > length, first + last > 0 { let k = length / (first + last); first *= k; last *= k }
+            return ([p0, p1, p2, p3], [start, start + first, start + length - last, start + length])
+        }
+        let xs = axis(capInsets.left, capInsets.right, pixels: bitmap.width, start: rect.minX, length: rect.width)
+        let ys = axis(capInsets.top, capInsets.bottom, pixels: bitmap.height, start: rect.minY, length: rect.height)
+        var patches: [(CGImage, CGRect)] = []
+        for row in 0..<3 {
+            for column in 0..<3 {
+                let source = CGRect(x: xs.source[column], y: ys.source[row],
+                                    width: xs.source[column + 1] - xs.source[column], height: ys.source[row + 1] - ys.source[row])
+                let destination = CGRect(x: xs.destination[column], y: ys.destination[row],
+                                         width: xs.destination[column + 1] - xs.destination[column],
+                                         height: ys.destination[row + 1] - ys.destination[row])
+                guard source.width >= 1, source.height >= 1, destination.width > 0, destination.height > 0,
+                      let part = bitmap.cropping(to: source) else { continue }
+                patches.append((part, destination))
+            }
+        }
+        return patches
+    }
+
+    /// Fills `rect` with copies of the image at its size, from `rect`'s top left (Core Graphics patterns
+    /// start at the context's origin; here the first copy sits at the rect's corner).
+    public func drawAsPattern(in rect: CGRect) {
+        guard let context = UIGraphicsGetCurrentContext(), size.width > 0, size.height > 0,
+              rect.width.isFinite, rect.height.isFinite, rect.width > 0, rect.height > 0 else { return }
+        let columns = Int((rect.width / size.width).rounded(.up)), rows = Int((rect.height / size.height).rounded(.up))
+        guard columns * rows <= 100_000 else { return }
+        context.saveGState()
+        context.clip(to: rect)
+        for row in 0..<rows {
+            for column in 0..<columns {
+                draw(in: CGRect(x: rect.minX + CGFloat(column) * size.width, y: rect.minY + CGFloat(row) * size.height,
+                                width: size.width, height: size.height), alpha: 1)
+            }
+        }
         context.restoreGState()
     }
 

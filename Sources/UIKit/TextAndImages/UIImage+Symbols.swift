@@ -129,11 +129,19 @@ extension UIImage {
         return image
     }
 
-    private func copy(symbol: Symbol?) -> UIImage {
-        let image = symbol.map(UIImage.init(symbol:)) ?? (cgImage.map { UIImage(cgImage: $0, scale: scale, orientation: imageOrientation) } ?? UIImage(symbol: nil))
+    /// This image with another symbol (or orientation); everything else it carries is kept.
+    func copy(symbol: Symbol?, orientation: Orientation? = nil) -> UIImage {
+        let image = symbol.map(UIImage.init(symbol:))
+            ?? (cgImage.map { UIImage(cgImage: $0, scale: scale, orientation: orientation ?? imageOrientation) } ?? UIImage(symbol: nil))
         image.renderingMode = renderingMode
         image.fixedTintColor = fixedTintColor
         image.imageAsset = imageAsset
+        image.capInsets = capInsets
+        image.resizingMode = resizingMode
+        image.alignmentRectInsets = alignmentRectInsets
+        image.flipsForRightToLeftLayoutDirection = flipsForRightToLeftLayoutDirection
+        image.baselineOffsetFromBottom = baselineOffsetFromBottom
+        image.storedConfiguration = storedConfiguration
         return image
     }
 

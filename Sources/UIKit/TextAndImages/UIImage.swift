@@ -16,6 +16,19 @@ public final class UIImage: NSObject {
     public internal(set) var duration: TimeInterval = 0
     /// The variants this image is one of (a catalog image set, or images registered together).
     public internal(set) var imageAsset: UIImageAsset?
+    /// The edges that keep their size when the image is drawn larger (`resizableImage(withCapInsets:)`);
+    /// zero for an image that is not resizable.
+    public internal(set) var capInsets: UIEdgeInsets = .zero
+    /// How the middle fills a resizable image's extra space (`.tile` by default, as on iOS).
+    public internal(set) var resizingMode: ResizingMode = .tile
+    /// Insets from the image's edges to the part layout aligns (`withAlignmentRectInsets(_:)`).
+    public internal(set) var alignmentRectInsets: UIEdgeInsets = .zero
+    /// Set by `imageFlippedForRightToLeftLayoutDirection()`.
+    public internal(set) var flipsForRightToLeftLayoutDirection = false
+    /// Points from the bottom of the image to its text baseline; nil without a baseline.
+    public internal(set) var baselineOffsetFromBottom: CGFloat?
+    /// The configuration given by `withConfiguration(_:)` (a symbol image's is `symbolConfiguration`).
+    var storedConfiguration: UIImage.Configuration?
 
     public init(cgImage: CGImage, scale: CGFloat = 1, orientation: Orientation = .up) {
         self.cgImage = cgImage; self.scale = scale > 0 ? scale : 1; imageOrientation = orientation; symbol = nil
@@ -113,7 +126,14 @@ open class UIImageView: UIView {
         get { super.contentMode }
         set { super.contentMode = newValue; showImage() }
     }
-    open override var intrinsicContentSize: CGSize { image?.size ?? CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+    /// The image's size less its alignment insets (Auto Layout sizes the alignment rect).
+    open override var intrinsicContentSize: CGSize {
+        guard let image else { return CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric) }
+        let insets = image.alignmentRectInsets
+        return CGSize(width: image.size.width - insets.left - insets.right, height: image.size.height - insets.top - insets.bottom)
+    }
+    /// The image's alignment insets (`withAlignmentRectInsets(_:)`), as on iOS.
+    open override var alignmentRectInsets: UIEdgeInsets { image?.alignmentRectInsets ?? .zero }
 
     public init(image: UIImage?) {
         super.init(frame: CGRect(origin: .zero, size: image?.size ?? .zero))
@@ -158,9 +178,14 @@ open class UIImageView: UIView {
             let bitmap = image.map(displayedBitmap(for:))   // upright: the file's orientation applied, as iOS shows it
             layer.contents = bitmap?.cgImage
             layer.contentsScale = bitmap?.scale ?? 1
+            // A resizable image keeps its caps: Core Animation's nine-part scaling, as UIKit does it.
+            var center = CGRect(x: 0, y: 0, width: 1, height: 1)
+            if let image, let pixels = bitmap?.cgImage { center = image.contentsCenter(pixelWidth: pixels.width, pixelHeight: pixels.height) }
+            layer.contentsCenter = center
             return
         }
         layer.contents = nil
+        layer.contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
         // The outline is stroked once per image; layout passes only move it.
         if outlineCache?.image !== image { outlineCache = (image, symbol.outline) }
         let placed = Self.rect(for: symbol.size, in: bounds, mode: contentMode)
