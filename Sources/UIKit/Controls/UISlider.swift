@@ -24,6 +24,11 @@ open class UISlider: UIControl {
     let thumb = ControlKnob()
     private let minimumImageView = UIImageView()
     private let maximumImageView = UIImageView()
+    /// Custom images (`setThumbImage`, `setMinimumTrackImage`, `setMaximumTrackImage`), shown instead of the
+    /// system thumb and track parts when set.
+    private let thumbImageView = UIImageView()
+    private let minimumTrackImageView = UIImageView()
+    private let maximumTrackImageView = UIImageView()
 
     private var storedValue: Float = 0
     private var storedMinimum: Float = 0
@@ -88,14 +93,16 @@ open class UISlider: UIControl {
     private var thumbImages: [UInt: UIImage] = [:]
     private var minimumTrackImages: [UInt: UIImage] = [:]
     private var maximumTrackImages: [UInt: UIImage] = [:]
-    /// Inert: the system thumb is drawn whatever image is set; stored and read back.
-    open func setThumbImage(_ image: UIImage?, for state: UIControl.State) { thumbImages[state.rawValue] = image }
+    /// The thumb drawn for `state` (`.normal`'s when a state has none): the image at its size, centred
+    /// where the system thumb's centre would be, instead of the white knob.
+    open func setThumbImage(_ image: UIImage?, for state: UIControl.State) { thumbImages[state.rawValue] = image; imagesDidChange() }
     open func thumbImage(for state: UIControl.State) -> UIImage? { thumbImages[state.rawValue] }
-    /// Inert: the system track is drawn whatever image is set; stored and read back.
-    open func setMinimumTrackImage(_ image: UIImage?, for state: UIControl.State) { minimumTrackImages[state.rawValue] = image }
+    /// The track before the thumb for `state`: the image stretched from the track's start to the thumb's
+    /// centre at its own height (make it resizable with cap insets so its ends keep their shape).
+    open func setMinimumTrackImage(_ image: UIImage?, for state: UIControl.State) { minimumTrackImages[state.rawValue] = image; imagesDidChange() }
     open func minimumTrackImage(for state: UIControl.State) -> UIImage? { minimumTrackImages[state.rawValue] }
-    /// Inert: the system track is drawn whatever image is set; stored and read back.
-    open func setMaximumTrackImage(_ image: UIImage?, for state: UIControl.State) { maximumTrackImages[state.rawValue] = image }
+    /// The track after the thumb for `state`, from the thumb's centre to the track's end.
+    open func setMaximumTrackImage(_ image: UIImage?, for state: UIControl.State) { maximumTrackImages[state.rawValue] = image; imagesDidChange() }
     open func maximumTrackImage(for state: UIControl.State) -> UIImage? { maximumTrackImages[state.rawValue] }
     /// The thumb image for the current state, else the normal one (nil: the system thumb).
     open var currentThumbImage: UIImage? { thumbImages[state.rawValue] ?? thumbImages[0] }
@@ -104,7 +111,11 @@ open class UISlider: UIControl {
 
     open override var isEnabled: Bool {
         get { super.isEnabled }
-        set { super.isEnabled = newValue; canvas.alpha = newValue ? 1 : 0.5 }
+        set { super.isEnabled = newValue; canvas.alpha = newValue ? 1 : 0.5; imagesDidChange() }
+    }
+    open override var isHighlighted: Bool {
+        get { super.isHighlighted }
+        set { super.isHighlighted = newValue; imagesDidChange() }
     }
     open override func tintColorDidChange() {
         super.tintColorDidChange()
@@ -135,14 +146,19 @@ open class UISlider: UIControl {
         return CGRect(x: minX + Self.thumbOverhang, y: bounds.midY - Self.trackHeight / 2,
                       width: max(maxX - minX - 2 * Self.thumbOverhang, 0), height: Self.trackHeight)
     }
-    /// The thumb for `value`: 28 pt, its centre moving from one end of the track to the other (reaching
-    /// 2 pt past each end).
+    /// The thumb for `value`: 28 pt (a custom thumb image: its size), its centre moving from one end of the
+    /// track to the other (reaching 2 pt past each end).
     open func thumbRect(forBounds bounds: CGRect, trackRect rect: CGRect, value: Float) -> CGRect {
         let range = storedMaximum - storedMinimum
         let fraction = range > 0 ? CGFloat((min(max(value, storedMinimum), storedMaximum) - storedMinimum) / range) : 0
-        let travel = rect.width + 2 * Self.thumbOverhang - Self.thumbDiameter
+        let size = thumbSize
+        let travel = rect.width + 2 * Self.thumbOverhang - size.width
         let x = rect.minX - Self.thumbOverhang + travel * fraction
-        return CGRect(x: x, y: rect.midY - Self.thumbDiameter / 2, width: Self.thumbDiameter, height: Self.thumbDiameter)
+        return CGRect(x: x, y: rect.midY - size.height / 2, width: size.width, height: size.height)
+    }
+    /// The system thumb's 28 pt, or the current thumb image's size.
+    private var thumbSize: CGSize {
+        currentThumbImage?.size ?? CGSize(width: Self.thumbDiameter, height: Self.thumbDiameter)
     }
 
     // MARK: Drawing
@@ -150,7 +166,7 @@ open class UISlider: UIControl {
     private func setUpParts() {
         canvas.isUserInteractionEnabled = false
         addSubview(canvas)
-        for part in [minimumTrack, maximumTrack, minimumImageView, maximumImageView] {
+        for part in [minimumTrack, maximumTrack, minimumTrackImageView, maximumTrackImageView, minimumImageView, maximumImageView] {
             part.isUserInteractionEnabled = false
             canvas.addSubview(part)
         }
@@ -161,7 +177,24 @@ open class UISlider: UIControl {
         minimumImageView.tintColor = .secondaryLabel
         maximumImageView.tintColor = .secondaryLabel
         canvas.addSubview(thumb)
+        thumbImageView.isUserInteractionEnabled = false
+        canvas.addSubview(thumbImageView)
         updateColors()
+        imagesDidChange()
+    }
+
+    /// Shows the images for the current state, hiding the system parts they replace.
+    private func imagesDidChange() {
+        thumbImageView.image = currentThumbImage
+        minimumTrackImageView.image = currentMinimumTrackImage
+        maximumTrackImageView.image = currentMaximumTrackImage
+        thumb.isHidden = currentThumbImage != nil
+        thumbImageView.isHidden = currentThumbImage == nil
+        minimumTrack.isHidden = currentMinimumTrackImage != nil
+        minimumTrackImageView.isHidden = currentMinimumTrackImage == nil
+        maximumTrack.isHidden = currentMaximumTrackImage != nil
+        maximumTrackImageView.isHidden = currentMaximumTrackImage == nil
+        setNeedsLayout()
     }
 
     private func updateColors() {
@@ -185,7 +218,13 @@ open class UISlider: UIControl {
         let split = min(max(thumbFrame.midX, track.minX), track.maxX)
         minimumTrack.frame = CGRect(x: track.minX, y: track.minY, width: split - track.minX, height: track.height)
         maximumTrack.frame = CGRect(x: split, y: track.minY, width: track.maxX - split, height: track.height)
+        // Track images keep their own height, centred on the track.
+        let minimumHeight = currentMinimumTrackImage?.size.height ?? track.height
+        let maximumHeight = currentMaximumTrackImage?.size.height ?? track.height
+        minimumTrackImageView.frame = CGRect(x: track.minX, y: track.midY - minimumHeight / 2, width: split - track.minX, height: minimumHeight)
+        maximumTrackImageView.frame = CGRect(x: split, y: track.midY - maximumHeight / 2, width: track.maxX - split, height: maximumHeight)
         thumb.place(thumbFrame)
+        thumbImageView.frame = thumbFrame
     }
 
     // MARK: Touches
@@ -204,10 +243,11 @@ open class UISlider: UIControl {
 
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
         let track = trackRect(forBounds: bounds)
-        let travel = track.width + 2 * Self.thumbOverhang - Self.thumbDiameter
+        let width = thumbSize.width
+        let travel = track.width + 2 * Self.thumbOverhang - width
         guard travel > 0 else { return true }
         let centre = touch.location(in: self).x - grabOffset
-        let fraction = (centre - (track.minX - Self.thumbOverhang + Self.thumbDiameter / 2)) / travel
+        let fraction = (centre - (track.minX - Self.thumbOverhang + width / 2)) / travel
         let newValue = storedMinimum + Float(min(max(fraction, 0), 1)) * (storedMaximum - storedMinimum)
         guard newValue != storedValue else { return true }
         setValue(newValue, animated: false)
