@@ -70,7 +70,9 @@ public struct LayerTreeDocument: Equatable {
         _ = try canvasPixels(size: size, scale: override ?? CGFloat(scale), scaleKey: scaleKey)
         guard let rootJSON = top.take("root") else { throw Invalid(path: "root", message: "missing: the root layer") }
         var count = 0
-        let root = try layer(rootJSON, path: "root", base: baseDirectory, depth: 1, count: &count)
+        // A folder, whether or not its URL ends in "/" (relative paths resolve inside it).
+        let base = baseDirectory.map { URL(fileURLWithPath: $0.path, isDirectory: true) }
+        let root = try layer(rootJSON, path: "root", base: base, depth: 1, count: &count)
         try top.finish()
         let document = LayerTreeDocument(canvasSize: size, scale: CGFloat(scale), background: background, root: root)
         try document.checkLimits(scale: override ?? CGFloat(scale), scaleKey: scaleKey)
@@ -256,11 +258,13 @@ public struct LayerTreeDocument: Equatable {
             }
         } else if let file = try r.string("file") {
             let url = URL(fileURLWithPath: file, relativeTo: base)
-            do { pixels = try PNGCodec.decode(contentsOf: url) } catch {
+            // Any format the image decoders read (PNG, JPEG, HEIF, WebP, GIF), converted to sRGB; the stored
+            // pixels, as a CGImage holds them (EXIF orientation is UIImage's, not the layer's).
+            do { pixels = try ImageDecoder.decode(contentsOf: url).pixels } catch {
                 throw Invalid(path: "\(path).file", message: "\(error)")
             }
         } else {
-            throw Invalid(path: path, message: "give the image as {\"file\": \"image.png\"}, {\"png\": BASE64} or {\"rgba\": BASE64, \"width\": W, \"height\": H}")
+            throw Invalid(path: path, message: "give the image as {\"file\": \"image.png\"} (PNG, JPEG, HEIC, WebP or GIF), {\"png\": BASE64} or {\"rgba\": BASE64, \"width\": W, \"height\": H}")
         }
         try r.finish()
         return CGImage(width: pixels.width, height: pixels.height, premultipliedRGBA: pixels.bytes)!

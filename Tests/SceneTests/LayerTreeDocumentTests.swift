@@ -6,6 +6,8 @@ import UIKit
 @testable import Scenes
 import Playback
 import Diagnostics
+import Media
+@testable import QuartzCore
 
 /// Layer-tree documents: dumps round-trip exactly and draw the same pixels; bad documents are refused
 /// with the JSON path of the problem.
@@ -136,6 +138,34 @@ final class BrokenGeometryScene: Scene {
             #expect(message.contains("broken-geometry"))
             #expect(message.contains("UIImageView"))
             #expect(message.contains("position: nan is not a finite number"))
+        }
+    }
+}
+
+/// `contents.file` reads every format the image decoders read, and the new contents keys round-trip.
+@Suite struct LayerTreeDocumentImages {
+    @Test func aJPEGFileAndContentsRectsRoundTrip() throws {
+        PNGCodec.installAsImageCodec()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("layer-tree-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // 8×4 pixels of one orange, saved as a JPEG.
+        let orange = [UInt8](repeating: 0, count: 8 * 4 * 4).enumerated().map { i, _ in [UInt8(255), 149, 0, 255][i % 4] }
+        let bitmap = try #require(CGImage(width: 8, height: 4, premultipliedRGBA: orange))
+        let jpeg = try #require(UIImage(cgImage: bitmap).jpegData(compressionQuality: 1))
+        try jpeg.write(to: folder.appendingPathComponent("photo.jpg"))
+        let text = #"{"format": "render-transition.layer-tree", "version": 1, "canvas": {"width": 20, "height": 20}, "root": {"bounds": [0, 0, 20, 20], "position": [10, 10], "contents": {"file": "photo.jpg"}, "contentsRect": [0, 0, 0.5, 1], "contentsCenter": [0.25, 0.25, 0.5, 0.5]}}"#
+        let document = try LayerTreeDocument.decode(text, baseDirectory: folder)
+        let state = document.root.state
+        #expect(state.contents?.width == 8 && state.contents?.height == 4)
+        let pixel = Array(try #require(state.contents).premultipliedRGBA.prefix(3))
+        #expect(abs(Int(pixel[0]) - 255) <= 3 && abs(Int(pixel[1]) - 149) <= 3 && Int(pixel[2]) <= 3, "\(pixel)")
+        #expect(state.contentsRect == CGRect(x: 0, y: 0, width: 0.5, height: 1) && state.contentsCenter == CGRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5))
+        #expect(try LayerTreeDocument.decode(document.encoded()) == document)
+        // A file that is no image: the decoder's error, at the JSON path.
+        try Data("not an image".utf8).write(to: folder.appendingPathComponent("notes.jpg"))
+        #expect(throws: LayerTreeDocument.Invalid.self) {
+            try LayerTreeDocument.decode(text.replacingOccurrences(of: "photo.jpg", with: "notes.jpg"), baseDirectory: folder)
         }
     }
 }
