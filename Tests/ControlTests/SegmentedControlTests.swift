@@ -126,3 +126,47 @@ struct SegmentedControlTests {
         #expect((control.contents[2] as? UILabel)?.font.fontName == UIFont.systemFont(ofSize: 13, weight: .semibold).fontName)
     }
 }
+
+/// iOS 13's pill drag: a finger down on the selected segment picks the pill up (it shrinks), the pill
+/// follows the finger from segment to segment, and letting go selects where it is (one `.valueChanged`).
+@Suite struct SegmentedPillDragTests {
+    @Test func thePillFollowsTheFingerAndTheSelectionLandsWhereItIsLetGo() {
+        let harness = ControlHarness()
+        let control = harness.add(UISegmentedControl(items: ["Small", "Medium", "Large"]))
+        control.selectedSegmentIndex = 0
+        let log = EventLog()
+        log.watch(control, [.valueChanged])
+        let frames = control.segmentFrames(width: control.bounds.width)
+        let rest = frames[0].insetBy(dx: UISegmentedControl.pillInset, dy: UISegmentedControl.pillInset)
+        harness.send(.began, CGPoint(x: 20 + frames[0].midX, y: 36), at: 0)
+        harness.wait(until: 0.5)
+        let pressed = harness.shownFrame(control.pill)
+        #expect(pressed.width < rest.width && abs(pressed.midX - rest.midX) < 0.01, "shrunk in place: \(pressed)")
+        #expect(control.heldIndex == nil, "the selected segment does not dim")
+        // Across the middle segment to the last, and a little below the control: the pill follows.
+        harness.send(.moved, CGPoint(x: 20 + frames[1].midX, y: 40), at: 0.6)
+        harness.send(.moved, CGPoint(x: 20 + frames[2].midX, y: 70), at: 0.7)
+        harness.wait(until: 1.5)
+        #expect(abs(harness.shownFrame(control.pill).midX - frames[2].midX) < 0.01)
+        #expect(control.selectedSegmentIndex == 0 && log.names.isEmpty, "nothing is selected until the finger lifts")
+        harness.send(.ended, CGPoint(x: 20 + frames[2].midX, y: 70), at: 1.6)
+        harness.wait(until: 2.5)
+        #expect(control.selectedSegmentIndex == 2 && log.names == ["value"])
+        let landed = frames[2].insetBy(dx: UISegmentedControl.pillInset, dy: UISegmentedControl.pillInset)
+        #expect(abs(harness.shownFrame(control.pill).width - landed.width) < 0.01, "full size again")
+    }
+
+    @Test func pickingThePillUpAndPuttingItBackSendsNothing() {
+        let harness = ControlHarness()
+        let control = harness.add(UISegmentedControl(items: ["Small", "Medium", "Large"]))
+        control.selectedSegmentIndex = 1
+        let log = EventLog()
+        log.watch(control, [.valueChanged])
+        let frames = control.segmentFrames(width: control.bounds.width)
+        harness.send(.began, CGPoint(x: 20 + frames[1].midX, y: 36), at: 0)
+        harness.send(.ended, CGPoint(x: 20 + frames[1].midX, y: 36), at: 0.2)
+        harness.wait(until: 1)
+        #expect(control.selectedSegmentIndex == 1 && log.names.isEmpty)
+        #expect(abs(harness.shownFrame(control.pill).width - frames[1].insetBy(dx: 2, dy: 2).width) < 0.01)
+    }
+}

@@ -17,6 +17,10 @@ extension UISegmentedControl {
     static let dimDuration: TimeInterval = 0.15
     /// A held segment's content alpha (estimate).
     static let heldAlpha: CGFloat = 0.35
+    /// A picked-up pill's scale, and how quickly it shrinks and grows back (estimates from iOS 17 screen
+    /// recordings).
+    static let pressedPillScale: CGFloat = 0.95
+    static let pressDuration: TimeInterval = 0.25
 
     /// The track: the system's tertiary fill (118,118,128 at 12 % light, 24 % dark) — #EEEEEF over white.
     static let trackColor = UIColor.tertiarySystemFill
@@ -154,12 +158,17 @@ extension UISegmentedControl {
         segmentFrames(width: bounds.width).firstIndex { $0.minX <= point.x && point.x < $0.maxX }
     }
 
-    /// Puts the pill under the selected segment (hidden without one) and hides the dividers beside it.
+    /// Puts the pill under the selected segment (or the one it is dragged over, shrunk while picked up;
+    /// hidden without one) and hides the dividers beside it.
     func placeSelection() {
         let frames = segmentFrames(width: bounds.width)
-        let selected = selectedSegmentIndex
+        let selected = pillDragIndex ?? selectedSegmentIndex
         if frames.indices.contains(selected) {
-            pill.place(frames[selected].insetBy(dx: Self.pillInset, dy: Self.pillInset), cornerRadius: Self.pillRadius)
+            var frame = frames[selected].insetBy(dx: Self.pillInset, dy: Self.pillInset)
+            if pillDragIndex != nil {
+                frame = frame.insetBy(dx: frame.width * (1 - Self.pressedPillScale) / 2, dy: frame.height * (1 - Self.pressedPillScale) / 2)
+            }
+            pill.place(frame, cornerRadius: Self.pillRadius * (pillDragIndex != nil ? Self.pressedPillScale : 1))
             pill.alpha = 1
         } else {
             pill.alpha = 0

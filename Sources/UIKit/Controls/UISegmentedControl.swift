@@ -22,6 +22,9 @@ open class UISegmentedControl: UIControl {
     private var storedSelection = UISegmentedControl.noSegment
     /// The segment under a finger that is down (it dims).
     var heldIndex: Int?
+    /// While a finger that came down on the selected segment is down: the segment the pill is over (the
+    /// pill follows the finger from segment to segment, slightly shrunk, as on iOS 13 and later).
+    var pillDragIndex: Int?
 
     // The drawn parts (UISegmentedControl+Drawing.swift).
     let canvas = UIView()
@@ -222,20 +225,52 @@ open class UISegmentedControl: UIControl {
     override var sendsPrimaryActionOnTouchUp: Bool { false }
 
     open override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
-        hold(segmentAt(touch.location(in: self)))
+        let touched = segmentAt(touch.location(in: self))
+        if let touched, touched == storedSelection, !isMomentary {
+            // On the selected segment: the pill is picked up (it shrinks) and can be dragged.
+            pillDragIndex = touched
+            UIView.animate(springDuration: Self.pressDuration, bounce: 0, animations: { self.placeSelection() })
+            return true
+        }
+        hold(touched)
         return true
     }
     open override func continueTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        if let dragged = pillDragIndex {
+            // The pill goes to the enabled segment under the finger, wherever the finger is up or down.
+            let x = min(max(touch.location(in: self).x, bounds.minX), bounds.maxX - 0.001)
+            if let target = segmentAt(CGPoint(x: x, y: bounds.midY)), target != dragged, items[target].isEnabled {
+                pillDragIndex = target
+                UIView.animate(springDuration: Self.slideDuration, bounce: 0, animations: { self.placeSelection() })
+            }
+            return true
+        }
         hold(isTouchInside ? segmentAt(touch.location(in: self)) : nil)
         return true
     }
     open override func endTracking(_ touch: UITouch?, with event: UIEvent?) {
+        if let dragged = pillDragIndex {
+            // Let go: the pill grows back under the segment it was dragged to, which becomes the selection.
+            pillDragIndex = nil
+            if dragged != storedSelection {
+                select(dragged)
+            } else {
+                UIView.animate(springDuration: Self.pressDuration, bounce: 0, animations: { self.placeSelection() })
+            }
+            return
+        }
         let chosen = heldIndex
         hold(nil)
         guard let chosen, isTouchInside else { return }
         select(chosen)
     }
-    open override func cancelTracking(with event: UIEvent?) { hold(nil) }
+    open override func cancelTracking(with event: UIEvent?) {
+        if pillDragIndex != nil {
+            pillDragIndex = nil
+            UIView.animate(springDuration: Self.pressDuration, bounce: 0, animations: { self.placeSelection() })
+        }
+        hold(nil)
+    }
 
     /// A tap's selection: the pill slides with the spring, then the actions go out (the segment's
     /// `UIAction`, then `.valueChanged`); a momentary control clears the selection after sending.
