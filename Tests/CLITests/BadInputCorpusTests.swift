@@ -261,7 +261,7 @@ struct BadInput: CustomStringConvertible, Sendable {
         tree("/dev/zero as an image", sublayer(#""contents": {"file": "/dev/zero"}"#),
              mentions: ["root.sublayers[0].contents.file", "/dev/zero", "not a regular file"]),
         tree("a text file as an image", sublayer(#""contents": {"file": "notes.png"}"#),
-             mentions: ["root.sublayers[0].contents.file", "not a readable PNG"], files: ["notes.png": .text("not an image")]),
+             mentions: ["root.sublayers[0].contents.file", "is not an image in a known format"], files: ["notes.png": .text("not an image")]),
         tree("an empty image file", sublayer(#""contents": {"file": "empty.png"}"#),
              mentions: ["root.sublayers[0].contents.file", "empty"], files: ["empty.png": .bytes([])]),
         tree("contents without an image", sublayer(#""contents": {"jpeg": "AAAA"}"#), mentions: ["root.sublayers[0].contents"]),
