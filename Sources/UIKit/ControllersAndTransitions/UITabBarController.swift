@@ -265,11 +265,27 @@ open class UITabBarController: UIViewController {
               children.indices.contains(oldIndex), children.indices.contains(index),
               let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: children[oldIndex], to: children[index])
         else {
-            storedSelectedIndex = index
-            showSelected()
+            switchAtOnce(to: index)
             return
         }
         runTransition(from: children[oldIndex], to: children[index], oldIndex: oldIndex, newIndex: index, animator: animator)
+    }
+
+    /// A switch without an animator: the new tab shows at once. On screen, the old tab disappears and the
+    /// new one appears in UIKit's order (will-disappear, will-appear, the views swap, did-disappear,
+    /// did-appear), with `animated` false; the new tab's view loads first.
+    private func switchAtOnce(to index: Int) {
+        let old = selectedViewController
+        storedSelectedIndex = index
+        let new = selectedViewController
+        let onScreen = isViewLoaded && view.window != nil && appearanceState == .appeared && old !== new
+        guard onScreen else { showSelected(); return }
+        new?.loadViewIfNeeded()
+        old?.beginAppearanceTransition(false, animated: false)
+        new?.beginAppearanceTransition(true, animated: false)
+        showSelected()
+        old?.endAppearanceTransition()
+        new?.endAppearanceTransition()
     }
 
     /// The switch as a view-controller transition in the content area: the selection (and the bar's
