@@ -84,4 +84,33 @@ import Raster
         layer.isDoubleSided = false
         #expect(!layer.modelState.isDoubleSided)
     }
+    /// Curl up lifts the old content off from the bottom-right corner (the new shows there first); curl
+    /// down lays the new content over the old from the top-left. Both end with the new content alone.
+    @Test(arguments: [true, false]) func curls(up: Bool) {
+        _ = LayerRenderer(scale: 1)
+        let root = UIViewController()
+        root.view.backgroundColor = .white
+        onStage(root) { stage in
+            let card = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 400))
+            card.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.view.addSubview(card)
+            var finished: Bool?
+            let start = stage.clock.now
+            UIView.transition(with: card, duration: 1, options: [up ? .transitionCurlUp : .transitionCurlDown, .curveLinear], animations: {
+                card.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+            }, completion: { finished = $0 })
+            // (Down: by 0.4 the laid-down part reaches past the band of the paper's back at the corner.)
+            stage.run(to: start + (up ? 0.25 : 0.4))
+            let image = Self.frame(stage)
+            let red = RGBA8(r: 255, g: 0, b: 0, a: 255), blue = RGBA8(r: 0, g: 0, b: 255, a: 255)
+            if up {
+                #expect(image[195, 395] == blue && image[5, 5] == red, "the bottom-right corner lifts first")
+            } else {
+                #expect(image[5, 5] == blue && image[195, 395] == red, "the new page comes down from the top-left")
+            }
+            stage.settle()
+            #expect(finished == true && card.subviews.isEmpty)
+            #expect(Self.frame(stage)[100, 200] == blue)
+        }
+    }
 }

@@ -1,4 +1,4 @@
-// The page of `.partialCurl`: the presenter's rendering lifted from the bottom-right corner towards the
+// The page of `.partialCurl` (and of `UIView.transition`'s curls): the presenter's rendering lifted from the bottom-right corner towards the
 // top-left as a flat fold, the one approximation of a real page curl (a cylinder warp would need a
 // compositor primitive that maps one layer's rendering through a warp). The model, per `progress`:
 //
@@ -44,16 +44,20 @@ final class PageCurlView: UIView {
     private let band: CGFloat
     private let span: CGFloat
 
-    /// `page`: the presenter's snapshot, as large as `frame`; `dark`: the back of the paper in dark mode.
-    init(frame: CGRect, page: UIView, dark: Bool) {
+    /// `page`: the rendering to curl (a snapshot as large as `frame`); `dark`: the back of the paper in dark
+    /// mode; `liftsOff`: at progress 1 the page and its back have left the screen past the top-left corner
+    /// (`UIView.transition`'s curls) instead of resting part way (the partial curl).
+    init(frame: CGRect, page: UIView, dark: Bool, liftsOff: Bool = false) {
         let size = frame.size
         let direction = CGPoint(x: size.width, y: (Self.restingRight - Self.restingLeft) * size.height)
         let length = max(hypot(direction.x, direction.y), 1)
         along = CGPoint(x: direction.x / length, y: direction.y / length)
         normal = CGPoint(x: along.y, y: -along.x)
-        // The resting fold passes through (width, restingRight · height): its distance from the corner.
-        travel = (Self.restingRight - 1) * size.height * normal.y
         band = Self.bandFraction * size.height
+        // Resting: the fold passes through (width, restingRight · height). Lifting off: it passes the top-left
+        // corner by the band's depth, so nothing of the page is left on screen.
+        travel = liftsOff ? -size.width * normal.x - size.height * normal.y + band + 1
+                          : (Self.restingRight - 1) * size.height * normal.y
         span = 3 * hypot(size.width, size.height)
         self.page = page
         super.init(frame: frame)
