@@ -87,6 +87,30 @@ import Raster
         }
     }
 
+    /// Over full screen the presenter's view stays where it is, so the front face is a snapshot of it: the
+    /// flip looks the same, the snapshot goes when it ends, and the container is clear again.
+    @Test func flipOverFullScreenTurnsASnapshotOfThePresenter() {
+        _ = LayerRenderer(scale: 1)
+        let root = UIViewController(), presented = UIViewController()
+        root.view.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        presented.view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        presented.modalPresentationStyle = .overFullScreen
+        presented.modalTransitionStyle = .flipHorizontal
+        onStage(root) { stage in
+            let start = stage.clock.now
+            root.present(presented, animated: true)
+            let container = presented.view.superview!
+            #expect(container.subviews.count == 2 && container.subviews[0] !== root.view, "a snapshot is the front")
+            stage.run(to: start + 0.2)
+            let image = Self.frame(stage)
+            let width = Int(stage.window.bounds.width)
+            #expect(image[1, 1] == Self.black && Self.height(of: Self.red, at: width / 2, in: image) > 0)
+            stage.settle()
+            #expect(container.subviews.count == 1 && container.backgroundColor == nil)
+            #expect(CATransform3DIsIdentity(container.layer.sublayerTransform) && root.view.window != nil)
+        }
+    }
+
     /// The resting fold crosses the left and right edges where the model says; the page takes touches
     /// above it only; half way the fold has travelled half the distance from the bottom-right corner.
     @Test func curlGeometry() {
