@@ -232,4 +232,18 @@ final class LoggedTabDelegate: UITabBarControllerDelegate {
         }
         withExtendedLifetime(delegate) {}
     }
+    /// A tab that does not exist is refused with a warning and the selection stays (UIKit raises for a
+    /// controller that is not one of the tabs).
+    @Test func selectingATabThatDoesNotExistWarns() {
+        let warnings = WarningBox()
+        UIKitWarnings.$sink.withValue({ warnings.append($0) }) {
+            withTabs { stage, tabs, a, b, delegate, log in
+                tabs.selectedIndex = 5
+                tabs.selectedViewController = UIViewController()
+                #expect(tabs.selectedIndex == 0 && a.view.window != nil)
+            }
+        }
+        #expect(warnings.lines.contains { $0.contains("there is no tab 5 (the controller has 2)") })
+        #expect(warnings.lines.contains { $0.contains("selectedViewController must be one of viewControllers") })
+    }
 }

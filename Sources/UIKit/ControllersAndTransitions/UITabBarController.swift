@@ -178,7 +178,14 @@ open class UITabBarController: UIViewController {
     open override var childForStatusBarHidden: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
-        set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { select(index) } }
+        set {
+            guard let index = viewControllers?.firstIndex(where: { $0 === newValue }) else {
+                // UIKit raises here; a warning keeps the render going.
+                ModalTransition.warn("UITabBarController: selectedViewController must be one of viewControllers; \(newValue.map { "\(type(of: $0))" } ?? "nil") ignored.")
+                return
+            }
+            select(index)
+        }
     }
 
     /// The transition's container: holds the selected child's view, below the tab bar.
@@ -258,6 +265,10 @@ open class UITabBarController: UIViewController {
     private func select(_ index: Int) {
         guard transition == nil else {
             ModalTransition.warn("UITabBarController: selecting tab \(index) while a tab transition is in progress; ignored.")
+            return
+        }
+        if let count = viewControllers?.count, !(0..<count).contains(index) {
+            ModalTransition.warn("UITabBarController: there is no tab \(index) (the controller has \(count)); the selection stays at \(storedSelectedIndex).")
             return
         }
         let oldIndex = storedSelectedIndex
