@@ -4,8 +4,8 @@
 
 /// The timings of the system modal animations (estimates).
 enum ModalStyleTiming {
-    /// Cover vertical: 0.5 s on cubic-bezier(0.32, 0.72, 0, 1), a fast start settling slowly like UIKit's
-    /// critically damped modal spring (Ionic's reconstruction of iOS's modal animation, ios.enter.ts).
+    /// Cover vertical: 0.5 s on cubic-bezier(0.32, 0.72, 0, 1), a fast start that settles slowly (Ionic's
+    /// reconstruction of iOS's modal animation, ios.enter.ts and ios.leave.ts).
     static let coverDuration: TimeInterval = 0.5
     static var coverCurve: UICubicTimingParameters {
         UICubicTimingParameters(controlPoint1: CGPoint(x: 0.32, y: 0.72), controlPoint2: CGPoint(x: 0, y: 1))
@@ -13,10 +13,11 @@ enum ModalStyleTiming {
     /// Cross-dissolve: 0.5 s ease-in-out.
     static let dissolveDuration: TimeInterval = 0.5
     /// Flip and partial curl: 0.75 s ease-in-out (the flip and curl duration of Apple's UICatalog sample,
-    /// `kTransitionDuration`; iOS's own turn reads as that long on screen).
+    /// `kTransitionDuration`).
     static let flipDuration: TimeInterval = 0.75
     static let curlDuration: TimeInterval = 0.75
-    /// The flip's perspective: the eye 1000 pt in front of the screen (m34 = −1/1000), as the view flips.
+    /// The flip's perspective: the eye 1000 pt in front of the screen (m34 = −1/1000), as `UIView.transition`'s
+    /// flips.
     static let flipEyeDistance: CGFloat = 1000
 }
 

@@ -4,7 +4,7 @@
 //
 // - the fold is a straight line at a fixed slant that moves along its normal from the bottom-right corner
 //   (progress 0, nothing lifted) to its resting place (progress 1), where it crosses the left edge at
-//   `restingLeft` and the right edge at `restingRight` of the height (estimates from iOS screenshots);
+//   `restingLeft` and the right edge at `restingRight` of the height (estimates, not measured);
 // - the page is cut along the fold: below it the presented view shows, with a soft shadow the curl casts;
 // - the lifted paper's back is the page mirrored across the fold, washed lighter and shaded like a roll,
 //   shown only within `bandDepth` of the fold (the rest of the lifted paper is rolled up out of sight).
