@@ -24,6 +24,8 @@ public let builtInScenes: [Scene.Type] = [
     SettingsPushScene.self,
     PhotoZoomScene.self,
     TabSlideScene.self,
+    FlipScene.self,
+    CurlScene.self,
     DynamicsPiPScene.self,
     DynamicsDropScene.self,
 ]

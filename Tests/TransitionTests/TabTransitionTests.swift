@@ -2,6 +2,8 @@ import Testing
 import Foundation
 @testable import QuartzCore
 @testable import UIKit
+import Compositor
+import Raster
 
 // Tab switches run the tab bar controller delegate's transitions, and the transition coordinator is the
 // same object for them as for the other transitions.
@@ -151,5 +153,97 @@ final class LoggedTabDelegate: UITabBarControllerDelegate {
             stage.settle()
             #expect(finished == true && badge.alpha == 0)
         }
+    }
+    /// Without an animator a tap switches at once, in UIKit's order: shouldSelect, the animator asked
+    /// (none), the new tab's view loads, will-disappear, will-appear, did-disappear, did-appear, didSelect;
+    /// the bar's selected item follows, drawn in the tint with its selected image.
+    @Test func aTapWithoutAnimatorSwitchesAtOnceInUIKitsOrder() {
+        let log = CallLog(), delegate = LoggedTabDelegate(log: log)
+        let a = LoggedViewController("A", log: log), b = LoggedViewController("B", log: log)
+        a.title = "A"; b.title = "B"
+        b.tabBarItem = UITabBarItem(title: "B", image: UIImage(systemName: "star"), selectedImage: UIImage(systemName: "star.fill"))
+        let tabs = UITabBarController()
+        tabs.viewControllers = [a, b]
+        tabs.delegate = delegate
+        onStage(tabs) { stage in
+            log.clear()
+            tapTab(1, of: tabs, stage)
+            #expect(log.text == """
+                shouldSelect B
+                animationController A → B
+                B.viewDidLoad
+                A.viewWillDisappear
+                B.viewWillAppear
+                A.viewDidDisappear
+                B.viewDidAppear
+                didSelect B (selectedIndex 1)
+                """)
+            #expect(tabs.selectedIndex == 1 && a.view.superview == nil && b.view.window != nil)
+            #expect(tabs.tabBar.selectedItem === b.tabBarItem)
+            let icons = tabs.tabBar.subviews.compactMap { $0 as? UIImageView }
+            #expect(icons.count == 2 && icons[1].image?.isSymbolImage == true)
+            #expect(icons[1].tintColor == tabs.tabBar.tintColor && icons[0].tintColor != tabs.tabBar.tintColor)
+            // In code: the same appearance calls, no shouldSelect or didSelect.
+            log.clear()
+            tabs.selectedIndex = 0
+            #expect(log.text == """
+                animationController B → A
+                B.viewWillDisappear
+                A.viewWillAppear
+                B.viewDidDisappear
+                A.viewDidAppear
+                """)
+        }
+        withExtendedLifetime(delegate) {}
+    }
+
+    /// The classic cross-dissolve between tabs: `UIView.transition(from:to:)` in shouldSelect, with the
+    /// selection then made at once: the old tab's rendering fades out over the new tab.
+    @Test func crossDissolveBetweenTabsWithViewTransition() {
+        final class Dissolve: UITabBarControllerDelegate {
+            func tabBarController(_ tabBarController: UITabBarController, shouldSelect viewController: UIViewController) -> Bool {
+                guard let from = tabBarController.selectedViewController?.view, let to = viewController.view, from !== to else { return true }
+                UIView.transition(from: from, to: to, duration: 0.4, options: [.transitionCrossDissolve, .curveLinear])
+                return true
+            }
+        }
+        _ = LayerRenderer(scale: 1)
+        let a = UIViewController(), b = UIViewController()
+        a.view.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+        b.view.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+        let tabs = UITabBarController(), delegate = Dissolve()
+        tabs.viewControllers = [a, b]
+        tabs.delegate = delegate
+        onStage(tabs) { stage in
+            let bar = tabs.tabBar.frame
+            let point = CGPoint(x: bar.width * 0.75, y: bar.minY + 20)
+            tabs.view.window!.sendTouch(finger: 0, phase: .began, at: point)
+            stage.run(for: 0.05)
+            let start = stage.clock.now
+            tabs.view.window!.sendTouch(finger: 0, phase: .ended, at: point)
+            #expect(tabs.selectedIndex == 1 && b.view.superview != nil && a.view.superview == nil)
+            stage.run(to: start + 0.2)
+            let render = { LayerRenderer(scale: 1).render(stage.window.layer.snapshot(at: stage.clock.now), size: stage.window.bounds.size) }
+            let middle = render()[200, 300]
+            #expect(abs(Int(middle.r) - 128) <= 2 && abs(Int(middle.b) - 127) <= 2, "half way: \(middle)")
+            stage.settle()
+            #expect(render()[200, 300] == RGBA8(r: 0, g: 0, b: 255, a: 255))
+            #expect(b.view.frame == tabs.view.bounds && tabs.tabBar.selectedItem === tabs.tabBar.items?[1])
+        }
+        withExtendedLifetime(delegate) {}
+    }
+    /// A tab that does not exist is refused with a warning and the selection stays (UIKit raises for a
+    /// controller that is not one of the tabs).
+    @Test func selectingATabThatDoesNotExistWarns() {
+        let warnings = WarningBox()
+        UIKitWarnings.$sink.withValue({ warnings.append($0) }) {
+            withTabs { stage, tabs, a, b, delegate, log in
+                tabs.selectedIndex = 5
+                tabs.selectedViewController = UIViewController()
+                #expect(tabs.selectedIndex == 0 && a.view.window != nil)
+            }
+        }
+        #expect(warnings.lines.contains { $0.contains("there is no tab 5 (the controller has 2)") })
+        #expect(warnings.lines.contains { $0.contains("selectedViewController must be one of viewControllers") })
     }
 }

@@ -84,4 +84,70 @@ import Raster
         layer.isDoubleSided = false
         #expect(!layer.modelState.isDoubleSided)
     }
+
+    /// A hidden back face hides its sublayers too (double-sided or not), and the turn that decides it may
+    /// come from the superlayer's perspective (sublayerTransform) and the layer's own rotation together, as
+    /// the modal flip sets them up.
+    @Test func aHiddenBackFaceTakesItsSublayersWithItUnderTheParentsPerspective() {
+        func render(angle: CGFloat) -> (centre: RGBA8, child: RGBA8) {
+            var root = LayerState()
+            root.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+            root.position = CGPoint(x: 50, y: 50)
+            root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+            var perspective = CATransform3DIdentity
+            perspective.m34 = -1 / 1000
+            root.sublayerTransform = perspective
+            var face = LayerState()
+            face.bounds = CGRect(x: 0, y: 0, width: 80, height: 80)
+            face.position = CGPoint(x: 50, y: 50)
+            face.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            face.isDoubleSided = false
+            face.transform = CATransform3DMakeRotation(angle, 0, 1, 0)
+            var label = LayerState()
+            label.bounds = CGRect(x: 0, y: 0, width: 20, height: 20)
+            label.position = CGPoint(x: 40, y: 20)
+            label.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            var faceTree = LayerSnapshot(state: face)
+            faceTree.sublayers = [LayerSnapshot(state: label)]
+            var tree = LayerSnapshot(state: root)
+            tree.sublayers = [faceTree]
+            let image = LayerRenderer(scale: 1).render(tree, size: CGSize(width: 100, height: 100))
+            return (image[50, 50], image[50, 30])
+        }
+        let white = RGBA8(r: 255, g: 255, b: 255, a: 255)
+        let front = render(angle: 0.4)
+        #expect(front.centre == RGBA8(r: 0, g: 0, b: 255, a: 255) && front.child == RGBA8(r: 255, g: 0, b: 0, a: 255))
+        let back = render(angle: .pi - 0.4)
+        #expect(back.centre == white && back.child == white)
+    }
+
+    /// Curl up lifts the old content off from the bottom-right corner (the new shows there first); curl
+    /// down lays the new content over the old from the top-left. Both end with the new content alone.
+    @Test(arguments: [true, false]) func curls(up: Bool) {
+        _ = LayerRenderer(scale: 1)
+        let root = UIViewController()
+        root.view.backgroundColor = .white
+        onStage(root) { stage in
+            let card = UIView(frame: CGRect(x: 0, y: 0, width: 200, height: 400))
+            card.backgroundColor = UIColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.view.addSubview(card)
+            var finished: Bool?
+            let start = stage.clock.now
+            UIView.transition(with: card, duration: 1, options: [up ? .transitionCurlUp : .transitionCurlDown, .curveLinear], animations: {
+                card.backgroundColor = UIColor(red: 0, green: 0, blue: 1, alpha: 1)
+            }, completion: { finished = $0 })
+            // (Down: by 0.4 the laid-down part reaches past the band of the paper's back at the corner.)
+            stage.run(to: start + (up ? 0.25 : 0.4))
+            let image = Self.frame(stage)
+            let red = RGBA8(r: 255, g: 0, b: 0, a: 255), blue = RGBA8(r: 0, g: 0, b: 255, a: 255)
+            if up {
+                #expect(image[195, 395] == blue && image[5, 5] == red, "the bottom-right corner lifts first")
+            } else {
+                #expect(image[5, 5] == blue && image[195, 395] == red, "the new page comes down from the top-left")
+            }
+            stage.settle()
+            #expect(finished == true && card.subviews.isEmpty)
+            #expect(Self.frame(stage)[100, 200] == blue)
+        }
+    }
 }

@@ -1,7 +1,8 @@
 // UIView's built-in view transitions: `transition(with:…)` animates a change of a view's content with a
-// cross-dissolve or a flip, and `transition(from:to:…)` swaps one view for another that way. UIKit runs a
-// CATransition over the container's rendering; here the old rendering is a snapshot laid over the container
-// (fading out, or turning away with the container in a flip) while the new content is live beneath it.
+// cross-dissolve, a flip or a page curl, and `transition(from:to:…)` swaps one view for another that way.
+// UIKit runs a CATransition over the container's rendering; here the old rendering is a snapshot laid over
+// the container (fading out, turning away with the container in a flip, or curling off) while the new
+// content is live beneath it; a curl down lays a snapshot of the new content over the old one.
 
 extension UIView.AnimationOptions {
     public static let transitionFlipFromLeft = UIView.AnimationOptions(rawValue: 1 << 20)
@@ -20,7 +21,8 @@ extension UIView {
     /// Runs `animations` (changes to `view`'s content) at once and animates from the old rendering to the new
     /// with the options' transition: cross-dissolve, or a flip about the vertical (left/right) or horizontal
     /// (top/bottom) axis — the old content turns away for the first half, the new turns in for the second, in
-    /// perspective. Curls are drawn as a cross-dissolve (docs/UIKIT-COMPATIBILITY.md).
+    /// perspective; curl up lifts the old content off from the bottom-right corner to the top-left, curl down
+    /// lays the new content down over the old the other way (the partial curl's flat fold, `PageCurlView`).
     public class func transition(with view: UIView, duration: TimeInterval, options: UIView.AnimationOptions = [],
                                  animations: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         let kind = options.viewTransition
@@ -32,8 +34,12 @@ extension UIView {
         UIView.performWithoutAnimation { animations?() }
         old.frame = view.bounds
         old.isUserInteractionEnabled = false
-        view.addSubview(old)
         let curve = options.curve.timingFunction
+        if kind == 3 || kind == 4 {
+            curl(view, old: old, up: kind == 3, duration: duration, options: options, completion: completion)
+            return
+        }
+        view.addSubview(old)
         let finish: (Bool) -> Void = { finished in
             old.removeFromSuperview()
             completion?(finished)
@@ -79,6 +85,32 @@ extension UIView {
             group.pending = 1
             fade.delegate = group
             old.layer.add(fade, forKey: "viewTransition")
+        }
+    }
+
+    /// A curl over `view`, whose new content is in place: up, the old rendering lifts off; down, the new
+    /// rendering (a snapshot) is laid down over the old one.
+    private class func curl(_ view: UIView, old: UIView, up: Bool, duration: TimeInterval, options: UIView.AnimationOptions,
+                            completion: ((Bool) -> Void)?) {
+        let dark = view.traitCollection.userInterfaceStyle == .dark
+        let page: UIView
+        if up {
+            page = old
+        } else {
+            guard let new = view.snapshotView(afterScreenUpdates: true) else { completion?(true); return }
+            new.frame = view.bounds
+            page = new
+            view.addSubview(old)
+        }
+        let curl = PageCurlView(frame: view.bounds, page: page, dark: dark, liftsOff: true)
+        curl.isUserInteractionEnabled = false
+        curl.progress = up ? 0 : 1
+        view.addSubview(curl)
+        let curve = options.subtracting(UIView.AnimationOptions(rawValue: 0xF << 20))
+        UIView.animate(withDuration: duration, delay: 0, options: curve, animations: { curl.progress = up ? 1 : 0 }) { finished in
+            curl.removeFromSuperview()
+            old.removeFromSuperview()
+            completion?(finished)
         }
     }
 

@@ -208,37 +208,6 @@ enum ModalTransition {
     static func warn(_ message: String) { UIKitWarnings.warn(message) }
 }
 
-/// UIKit's default modal animation when the delegate returns none: the presented view slides up from the
-/// bottom edge (and back down on dismissal), 0.5 s ease-in-out.
-final class CoverVerticalAnimator: UIViewControllerAnimatedTransitioning {
-    let presenting: Bool
-    init(presenting: Bool) { self.presenting = presenting }
-
-    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
-
-    func animateTransition(using context: UIViewControllerContextTransitioning) {
-        let container = context.containerView
-        let offscreen = { (frame: CGRect) in frame.offsetBy(dx: 0, dy: container.bounds.height - frame.minY) }
-        if presenting {
-            guard let presented = context.viewController(forKey: .to), let view = context.view(forKey: .to) else {
-                context.completeTransition(true); return
-            }
-            let final = context.finalFrame(for: presented)
-            container.addSubview(view)
-            view.frame = offscreen(final)
-            UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.frame = final }) { _ in
-                context.completeTransition(!context.transitionWasCancelled)
-            }
-        } else {
-            guard let view = context.view(forKey: .from) else { context.completeTransition(true); return }
-            if let presenterView = context.view(forKey: .to) { container.insertSubview(presenterView, at: 0) }
-            UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.frame = offscreen(view.frame) }) { _ in
-                context.completeTransition(!context.transitionWasCancelled)
-            }
-        }
-    }
-}
-
 /// Where UIKit's warnings go: standard error (as UIKit logs to the console), each line starting "UIKit: ".
 /// Task-local, so a test captures its own (`UIKitWarnings.$sink.withValue`) while others run in parallel.
 package enum UIKitWarnings {

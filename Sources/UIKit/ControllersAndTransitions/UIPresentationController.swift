@@ -249,62 +249,12 @@ extension UIViewController {
 // MARK: - UIKit's own modal animations
 
 /// The animator UIKit uses when the transitioning delegate gives none, from the presented controller's
-/// `modalTransitionStyle`.
+/// `modalTransitionStyle` (the animators are in ModalStyleAnimators.swift).
 func systemModalAnimator(for presented: UIViewController, presenting: Bool) -> UIViewControllerAnimatedTransitioning {
     switch presented.modalTransitionStyle {
-    case .crossDissolve, .flipHorizontal: ModalStyleAnimator(style: presented.modalTransitionStyle, presenting: presenting)
-    case .coverVertical, .partialCurl: CoverVerticalAnimator(presenting: presenting)
-    }
-}
-
-/// `.crossDissolve`: the presented view fades in over what is below (and out on dismissal).
-/// `.flipHorizontal`: the container turns about its vertical axis from the old content to the new
-/// (`UIView.transition(with:…)` with `.transitionFlipFromRight`, back with `.transitionFlipFromLeft`).
-/// 0.5 s ease-in-out, like the cover-vertical default (UIKit's durations are not published).
-final class ModalStyleAnimator: UIViewControllerAnimatedTransitioning {
-    let style: UIModalTransitionStyle
-    let presenting: Bool
-    init(style: UIModalTransitionStyle, presenting: Bool) { self.style = style; self.presenting = presenting }
-
-    func transitionDuration(using transitionContext: UIViewControllerContextTransitioning?) -> TimeInterval { 0.5 }
-
-    func animateTransition(using context: UIViewControllerContextTransitioning) {
-        let container = context.containerView
-        let finish: (Bool) -> Void = { _ in context.completeTransition(!context.transitionWasCancelled) }
-        if presenting {
-            guard let presented = context.viewController(forKey: .to), let view = context.view(forKey: .to) else {
-                context.completeTransition(true); return
-            }
-            let final = context.finalFrame(for: presented)
-            if style == .flipHorizontal {
-                UIView.transition(with: container, duration: 0.5, options: [.transitionFlipFromRight], animations: {
-                    container.addSubview(view)
-                    view.frame = final
-                }, completion: finish)
-            } else {
-                container.addSubview(view)
-                view.frame = final
-                view.alpha = 0
-                UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.alpha = 1 }, completion: finish)
-            }
-        } else {
-            guard let view = context.view(forKey: .from) else { context.completeTransition(true); return }
-            let presenterView = context.view(forKey: .to)
-            if style == .flipHorizontal {
-                UIView.transition(with: container, duration: 0.5, options: [.transitionFlipFromLeft], animations: {
-                    if let presenterView { container.insertSubview(presenterView, at: 0) }
-                    view.isHidden = true
-                }, completion: { finished in
-                    view.isHidden = false
-                    finish(finished)
-                })
-            } else {
-                if let presenterView { container.insertSubview(presenterView, at: 0) }
-                UIView.animate(withDuration: 0.5, delay: 0, options: [], animations: { view.alpha = 0 }) { finished in
-                    if !context.transitionWasCancelled { view.alpha = 1 }   // it leaves the hierarchy; shown again if presented again
-                    finish(finished)
-                }
-            }
-        }
+    case .coverVertical: CoverVerticalAnimator(presenting: presenting)
+    case .crossDissolve: ModalCrossDissolveAnimator(presenting: presenting)
+    case .flipHorizontal: ModalFlipAnimator(presenting: presenting)
+    case .partialCurl: ModalCurlAnimator(presenting: presenting)
     }
 }

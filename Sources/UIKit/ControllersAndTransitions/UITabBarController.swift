@@ -178,7 +178,14 @@ open class UITabBarController: UIViewController {
     open override var childForStatusBarHidden: UIViewController? { selectedViewController }
     open var selectedViewController: UIViewController? {
         get { viewControllers?.indices.contains(selectedIndex) == true ? viewControllers?[selectedIndex] : nil }
-        set { if let index = viewControllers?.firstIndex(where: { $0 === newValue }) { select(index) } }
+        set {
+            guard let index = viewControllers?.firstIndex(where: { $0 === newValue }) else {
+                // UIKit raises here; a warning keeps the render going.
+                ModalTransition.warn("UITabBarController: selectedViewController must be one of viewControllers; \(newValue.map { "\(type(of: $0))" } ?? "nil") ignored.")
+                return
+            }
+            select(index)
+        }
     }
 
     /// The transition's container: holds the selected child's view, below the tab bar.
@@ -260,16 +267,36 @@ open class UITabBarController: UIViewController {
             ModalTransition.warn("UITabBarController: selecting tab \(index) while a tab transition is in progress; ignored.")
             return
         }
+        if let count = viewControllers?.count, !(0..<count).contains(index) {
+            ModalTransition.warn("UITabBarController: there is no tab \(index) (the controller has \(count)); the selection stays at \(storedSelectedIndex).")
+            return
+        }
         let oldIndex = storedSelectedIndex
         guard index != oldIndex, isViewLoaded, view.window != nil, let children = viewControllers,
               children.indices.contains(oldIndex), children.indices.contains(index),
               let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: children[oldIndex], to: children[index])
         else {
-            storedSelectedIndex = index
-            showSelected()
+            switchAtOnce(to: index)
             return
         }
         runTransition(from: children[oldIndex], to: children[index], oldIndex: oldIndex, newIndex: index, animator: animator)
+    }
+
+    /// A switch without an animator: the new tab shows at once. On screen, the old tab disappears and the
+    /// new one appears in UIKit's order (will-disappear, will-appear, the views swap, did-disappear,
+    /// did-appear), with `animated` false; the new tab's view loads first.
+    private func switchAtOnce(to index: Int) {
+        let old = selectedViewController
+        storedSelectedIndex = index
+        let new = selectedViewController
+        let onScreen = isViewLoaded && view.window != nil && appearanceState == .appeared && old !== new
+        guard onScreen else { showSelected(); return }
+        new?.loadViewIfNeeded()
+        old?.beginAppearanceTransition(false, animated: false)
+        new?.beginAppearanceTransition(true, animated: false)
+        showSelected()
+        old?.endAppearanceTransition()
+        new?.endAppearanceTransition()
     }
 
     /// The switch as a view-controller transition in the content area: the selection (and the bar's

@@ -62,8 +62,8 @@ open class UIViewController: UIResponder {
     /// presentation controller's delegate hears `presentationControllerDidAttemptToDismiss`); `dismiss`
     /// from code still works. A child's value counts for its container, as on iOS.
     open var isModalInPresentation = false
-    /// UIKit's own modal animation when the transitioning delegate gives none: cover vertical, cross-dissolve
-    /// or a horizontal flip (0.5 s ease-in-out each); `.partialCurl` is drawn as cover vertical.
+    /// UIKit's own modal animation when the transitioning delegate gives none: cover vertical, cross-dissolve,
+    /// a 3D horizontal flip or a partial curl (ModalStyleAnimators.swift; the curl is a flat fold).
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
     /// Inert: current-context presentations cover the whole window here, so there is no context whose
     /// transition style could be used; stored.
