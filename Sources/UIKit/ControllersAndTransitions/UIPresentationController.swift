@@ -185,7 +185,7 @@ extension UIPresentationController {
     /// `UIAdaptivePresentationControllerDelegate`).
     static func setUp(presenting presented: UIViewController, from presenter: UIViewController,
                       source: UIViewController) -> PresentationSetup {
-        let requested = presented.modalPresentationStyle
+        let requested = presented.effectiveModalPresentationStyle
         if requested == .custom {
             let controller = presented.transitioningDelegate?.presentationController(forPresented: presented, presenting: presenter, source: source)
                 ?? UIPresentationController(presentedViewController: presented, presenting: presenter)
@@ -251,8 +251,8 @@ extension UIViewController {
 /// The animator UIKit uses when the transitioning delegate gives none, from the presented controller's
 /// `modalTransitionStyle`.
 func systemModalAnimator(for presented: UIViewController, presenting: Bool) -> UIViewControllerAnimatedTransitioning {
-    switch presented.modalTransitionStyle {
-    case .crossDissolve, .flipHorizontal: ModalStyleAnimator(style: presented.modalTransitionStyle, presenting: presenting)
+    switch presented.effectiveModalTransitionStyle {
+    case .crossDissolve, .flipHorizontal: ModalStyleAnimator(style: presented.effectiveModalTransitionStyle, presenting: presenting)
     case .coverVertical, .partialCurl: CoverVerticalAnimator(presenting: presenting)
     }
 }

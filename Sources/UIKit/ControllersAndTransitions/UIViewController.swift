@@ -65,6 +65,10 @@ open class UIViewController: UIResponder {
     /// UIKit's own modal animation when the transitioning delegate gives none: cover vertical, cross-dissolve
     /// or a horizontal flip (0.5 s ease-in-out each); `.partialCurl` is drawn as cover vertical.
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// iOS 18's transition for showing this controller (pushed or presented): the zoom, or one of the modal
+    /// styles (UIViewController+Transition.swift). nil: the navigation controller's slide, or
+    /// `modalTransitionStyle`.
+    open var preferredTransition: UIViewController.Transition?
     /// Inert: current-context presentations cover the whole window here, so there is no context whose
     /// transition style could be used; stored.
     open var providesPresentationContextTransitionStyle = false
