@@ -37,11 +37,12 @@ open class UIViewController: UIResponder {
     public internal(set) var presentationController: UIPresentationController? {
         get {
             if let currentPresentationController { return currentPresentationController }
-            guard modalPresentationStyle != .custom else { return nil }
-            if let pendingPresentationController, pendingPresentationController.requestedStyle == modalPresentationStyle {
+            let style = effectiveModalPresentationStyle
+            guard style != .custom else { return nil }
+            if let pendingPresentationController, pendingPresentationController.requestedStyle == style {
                 return pendingPresentationController
             }
-            let made = UIPresentationController.systemController(for: modalPresentationStyle, presenting: self, presenter: nil)
+            let made = UIPresentationController.systemController(for: style, presenting: self, presenter: nil)
             made.delegate = pendingPresentationController?.delegate
             pendingPresentationController = made
             return made
