@@ -214,6 +214,31 @@ extension Stage {
         }
     }
 
+    @Test func theOptionsDimBlurAndAlign() {
+        let a = ZoomSourceViewController()
+        let nav = UINavigationController(rootViewController: a)
+        let options = UIViewController.Transition.ZoomOptions()
+        options.dimmingColor = .red
+        options.dimmingVisualEffect = UIBlurEffect(style: .dark)
+        var aligned: [(UIView, UIViewController)] = []
+        options.alignmentRectProvider = { context in
+            aligned.append((context.sourceView, context.zoomedViewController))
+            return CGRect(x: 0, y: 300, width: 393, height: 240)
+        }
+        let probe = ZoomProbe(options: options) { a.thumbnail }
+        onStage(nav) { stage in
+            nav.pushViewController(probe.zoomed, animated: true)
+            #expect(aligned.count == 1 && aligned.first?.0 === a.thumbnail && aligned.first?.1 === probe.zoomed)
+            let overlay = try! #require(probe.zoomed.view.superview?.superview)
+            #expect(overlay.subviews.first?.backgroundColor == .red)
+            #expect(overlay.subviews.contains { $0 is UIVisualEffectView })
+            // Zoomed out, the 393 × 240 alignment rect covers the 120 pt thumbnail: scale 0.5.
+            #expect(abs(probe.zoomed.view.layer.presentation()!.transform.m11 - 0.5) < 0.05)
+            stage.settle()
+            #expect(overlay.superview == nil)
+        }
+    }
+
     @Test func aMissingSourceFallsBackToAFadeFromTheCentre() {
         let a = ZoomSourceViewController()
         let nav = UINavigationController(rootViewController: a)
@@ -310,6 +335,16 @@ extension Stage {
             stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: 200, y: 600))
             stage.settle()
             #expect(nav.viewControllers == [a])
+        }
+    }
+
+    @Test func theLeftEdgeSwipeDismissesAPushedZoomAndTheSystemSwipeStandsAside() {
+        pushed { stage, nav, a, b, probe, log in
+            #expect(!nav.systemSwipeCanPop)
+            stage.edgeSwipe(toX: 250, steps: 20)
+            stage.settle()
+            #expect(nav.viewControllers == [a])
+            #expect(stage.markLabels.filter { $0.hasPrefix("transition.begin pop") }.count == 1)
         }
     }
 
