@@ -273,6 +273,16 @@ extension Stage {
     }
 }
 
+/// Logs the adaptive delegate's dismissal calls.
+final class DismissalLog: UIAdaptivePresentationControllerDelegate {
+    let log: CallLog
+    init(_ log: CallLog) { self.log = log }
+    func presentationControllerShouldDismiss(_ presentationController: UIPresentationController) -> Bool { log("shouldDismiss"); return true }
+    func presentationControllerWillDismiss(_ presentationController: UIPresentationController) { log("willDismiss") }
+    func presentationControllerDidDismiss(_ presentationController: UIPresentationController) { log("didDismiss") }
+    func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController) { log("didAttemptToDismiss") }
+}
+
 @Suite struct ZoomInteractiveDismissalTests {
     /// Pushes `b` with the zoom and waits until it is shown (its dismissal gestures installed).
     private func pushed(_ body: @escaping (Stage, UINavigationController, ZoomSourceViewController, LoggedViewController, ZoomProbe, CallLog) -> Void,
@@ -366,6 +376,31 @@ extension Stage {
             stage.drag(from: CGPoint(x: 200, y: 600), by: CGVector(dx: 0, dy: -200))
             stage.settle()
             #expect(nav.viewControllers == [a, b])
+        }
+    }
+
+    @Test func aSwipedPresentationIsAUserDismissal() {
+        for modal in [false, true] {
+            let log = CallLog()
+            let a = ZoomSourceViewController()
+            let probe = ZoomProbe { a.thumbnail }
+            let delegate = DismissalLog(log)
+            probe.zoomed.isModalInPresentation = modal
+            onStage(a) { stage in
+                a.present(probe.zoomed, animated: true)
+                stage.settle()
+                probe.zoomed.presentationController?.delegate = delegate
+                stage.drag(from: CGPoint(x: 200, y: 400), by: CGVector(dx: 0, dy: 300), last: CGVector(dx: 0, dy: 12))
+                stage.settle()
+                if modal {
+                    // Refused: the view stays, and the delegate hears of the attempt.
+                    #expect(log.lines == ["didAttemptToDismiss"])
+                    #expect(a.presentedViewController === probe.zoomed)
+                } else {
+                    #expect(log.lines == ["shouldDismiss", "willDismiss", "didDismiss"])
+                    #expect(a.presentedViewController == nil)
+                }
+            }
         }
     }
 
