@@ -371,6 +371,17 @@ final class DismissalLog: UIAdaptivePresentationControllerDelegate {
         }, options: options)
     }
 
+    @Test func droppingTheTransitionTurnsTheGesturesOff() {
+        pushed { stage, nav, a, b, probe, log in
+            b.preferredTransition = nil
+            stage.drag(from: CGPoint(x: 200, y: 400), by: CGVector(dx: 0, dy: 260), last: CGVector(dx: 0, dy: 12))
+            stage.settle()
+            #expect(nav.viewControllers == [a, b])
+            // The system's edge swipe is back.
+            #expect(nav.systemSwipeCanPop)
+        }
+    }
+
     @Test func anUpwardDragDoesNotBeginOnItsOwn() {
         pushed { stage, nav, a, b, probe, log in
             stage.drag(from: CGPoint(x: 200, y: 600), by: CGVector(dx: 0, dy: -200))

@@ -59,7 +59,7 @@ final class ZoomInteractiveDismissal: UIViewControllerInteractiveTransitioning {
             let source = ZoomStage.sourceView(of: animator)
             stage.hide(source)
             let geometry = ZoomGeometry(zoomed: stage.geometry.zoomed, source: source.map { $0.convert($0.bounds, to: stage.overlay) },
-                                        alignment: stage.geometry.alignment == CGRect(origin: .zero, size: stage.geometry.zoomed.size) ? nil : stage.geometry.alignment,
+                                        alignment: stage.geometry.alignment,
                                         sourceCornerRadius: source?.layer.cornerRadius ?? 0,
                                         displayCornerRadius: stage.geometry.displayCornerRadius)
             run(from: current, to: geometry.collapsed, velocity: velocity, finishing: true)
@@ -137,9 +137,10 @@ final class ZoomDismissGestures {
         self.zoomed = zoomed
         self.isNavigation = isNavigation
         view = zoomed.view
-        pan = UIPanGestureRecognizer { [unowned self] (pan: UIPanGestureRecognizer) in self.handlePan(pan) }
+        // Weak: an app that replaces `preferredTransition` drops these, and the recognizers then do nothing.
+        pan = UIPanGestureRecognizer { [weak self] (pan: UIPanGestureRecognizer) in self?.handlePan(pan) }
         pan.maximumNumberOfTouches = 1
-        pinch = UIPinchGestureRecognizer { [unowned self] (pinch: UIPinchGestureRecognizer) in self.handlePinch(pinch) }
+        pinch = UIPinchGestureRecognizer { [weak self] (pinch: UIPinchGestureRecognizer) in self?.handlePinch(pinch) }
         zoomed.view.addGestureRecognizer(pan)
         zoomed.view.addGestureRecognizer(pinch)
     }
