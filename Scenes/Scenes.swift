@@ -23,6 +23,8 @@ public let builtInScenes: [Scene.Type] = [
     NavInteractivePopScene.self,
     SettingsPushScene.self,
     PhotoZoomScene.self,
+    ZoomPushScene.self,
+    ZoomSwipeDismissScene.self,
     TabSlideScene.self,
     FlipScene.self,
     CurlScene.self,

@@ -21,7 +21,8 @@ enum ModalTransition {
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forPresented: presented, presenting: presenter, source: source) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: true)) : nil
+        let zoom: UIViewControllerAnimatedTransitioning? = ZoomTransitionAnimator.modal(presented, presenter: presenter, presenting: true)
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? zoom ?? systemModalAnimator(for: presented, presenting: true)) : nil
 
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -111,8 +112,11 @@ enum ModalTransition {
         }
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forDismissed: presented) : nil
+        // Without a delegate animator, the zoom's own interactive dismissal drives it while a finger does.
         let interaction = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: false)) : nil
+            ?? (custom == nil ? presented.preferredTransition?.pendingInteraction : nil)
+        let zoom: UIViewControllerAnimatedTransitioning? = ZoomTransitionAnimator.modal(presented, presenter: presenter, presenting: false)
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? zoom ?? systemModalAnimator(for: presented, presenting: false)) : nil
         let removesPresenter = controller.shouldRemovePresentersView
         let presenterView = presenter.view!
         if removesPresenter {

@@ -69,9 +69,9 @@ open class UINavigationController: UIViewController {
     /// The transition's container: holds the top controller's view.
     private let contentView = UIView()
     private var transition: TransitionContext?
-    /// The edge-swipe pop's interaction controller, set only while `beginInteractivePop()` runs the pop
+    /// The edge-swipe pop's (or the zoom's swipe's) interaction controller, set only while it runs the pop
     /// (which uses it when the delegate supplies none).
-    var interactivePop: UIPercentDrivenInteractiveTransition?
+    var interactivePop: UIViewControllerInteractiveTransitioning?
     /// The interaction controller of the edge-swipe pop while the finger is down.
     private var interactivePopDriver: UIPercentDrivenInteractiveTransition?
     /// The top controller's content scroll view the bar follows (UINavigationController+BarTracking.swift).
@@ -357,7 +357,8 @@ open class UINavigationController: UIViewController {
         let interaction: UIViewControllerInteractiveTransitioning? = custom.map {
             delegate?.navigationController(self, interactionControllerFor: $0)
         } ?? (operation == .pop ? interactivePop : nil)
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? NavigationParallaxAnimator(operation: operation)) : nil
+        let zoom: UIViewControllerAnimatedTransitioning? = ZoomTransitionAnimator.navigation(operation, from: from, to: to)
+        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? zoom ?? NavigationParallaxAnimator(operation: operation)) : nil
         let container = contentView
         let fromView = from.view!, toView = to.view!
         let bounds = container.bounds
@@ -444,6 +445,8 @@ open class UINavigationController: UIViewController {
     /// controllers, then `interactionControllerFor:`), so those two are asked once more per swipe.
     var systemSwipeCanPop: Bool {
         guard canBeginInteractivePop else { return false }
+        // A zoomed controller's own swipe (which starts at the left edge too) dismisses it with the zoom.
+        if stack.last?.preferredTransition?.isZoom == true { return false }
         guard let delegate else { return true }
         let from = stack[stack.count - 1], to = stack[stack.count - 2]
         guard let custom = delegate.navigationController(self, animationControllerFor: .pop, from: from, to: to) else {

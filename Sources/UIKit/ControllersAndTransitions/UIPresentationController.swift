@@ -185,7 +185,7 @@ extension UIPresentationController {
     /// `UIAdaptivePresentationControllerDelegate`).
     static func setUp(presenting presented: UIViewController, from presenter: UIViewController,
                       source: UIViewController) -> PresentationSetup {
-        let requested = presented.modalPresentationStyle
+        let requested = presented.effectiveModalPresentationStyle
         if requested == .custom {
             let controller = presented.transitioningDelegate?.presentationController(forPresented: presented, presenting: presenter, source: source)
                 ?? UIPresentationController(presentedViewController: presented, presenting: presenter)
@@ -251,7 +251,7 @@ extension UIViewController {
 /// The animator UIKit uses when the transitioning delegate gives none, from the presented controller's
 /// `modalTransitionStyle` (the animators are in ModalStyleAnimators.swift).
 func systemModalAnimator(for presented: UIViewController, presenting: Bool) -> UIViewControllerAnimatedTransitioning {
-    switch presented.modalTransitionStyle {
+    switch presented.effectiveModalTransitionStyle {
     case .coverVertical: CoverVerticalAnimator(presenting: presenting)
     case .crossDissolve: ModalCrossDissolveAnimator(presenting: presenting)
     case .flipHorizontal: ModalFlipAnimator(presenting: presenting)

@@ -37,11 +37,12 @@ open class UIViewController: UIResponder {
     public internal(set) var presentationController: UIPresentationController? {
         get {
             if let currentPresentationController { return currentPresentationController }
-            guard modalPresentationStyle != .custom else { return nil }
-            if let pendingPresentationController, pendingPresentationController.requestedStyle == modalPresentationStyle {
+            let style = effectiveModalPresentationStyle
+            guard style != .custom else { return nil }
+            if let pendingPresentationController, pendingPresentationController.requestedStyle == style {
                 return pendingPresentationController
             }
-            let made = UIPresentationController.systemController(for: modalPresentationStyle, presenting: self, presenter: nil)
+            let made = UIPresentationController.systemController(for: style, presenting: self, presenter: nil)
             made.delegate = pendingPresentationController?.delegate
             pendingPresentationController = made
             return made
@@ -65,6 +66,10 @@ open class UIViewController: UIResponder {
     /// UIKit's own modal animation when the transitioning delegate gives none: cover vertical, cross-dissolve,
     /// a 3D horizontal flip or a partial curl (ModalStyleAnimators.swift; the curl is a flat fold).
     open var modalTransitionStyle: UIModalTransitionStyle = .coverVertical
+    /// iOS 18's transition for showing this controller (pushed or presented): the zoom, or one of the modal
+    /// styles (UIViewController+Transition.swift). nil: the navigation controller's slide, or
+    /// `modalTransitionStyle`.
+    open var preferredTransition: UIViewController.Transition?
     /// Inert: current-context presentations cover the whole window here, so there is no context whose
     /// transition style could be used; stored.
     open var providesPresentationContextTransitionStyle = false
