@@ -26,6 +26,8 @@ public let builtInScenes: [Scene.Type] = [
     TabSlideScene.self,
     DynamicsPiPScene.self,
     DynamicsDropScene.self,
+    AlertScene.self,
+    ActionSheetScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }
