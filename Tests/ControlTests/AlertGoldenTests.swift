@@ -14,6 +14,8 @@ struct AlertGoldenTests {
     /// without animation, `act` run after, drawn at time 1.
     static func render(_ alert: @escaping () -> UIAlertController, height: CGFloat, style: UIUserInterfaceStyle,
                        act: (UIWindow, UIAlertController) -> Void = { _, _ in }) -> PixelBuffer {
+        // Text fields draw their text through CGContext when laid out, before the renderer exists.
+        LayerRenderer.installContextRasterizer()
         let clock = Timeline()
         let size = CGSize(width: 393, height: height)
         return Timeline.$current.withValue(clock) {
