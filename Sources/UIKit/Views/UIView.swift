@@ -686,7 +686,8 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
         UIView.userInterfaceLayoutDirection(for: semanticContentAttribute)
     }
-    /// Inert: UIKit dims tints under alerts and popovers, which nothing here presents; stored and read back.
+    /// Inert: UIKit dims the tints under an alert or popover; here tints are never dimmed (an alert leaves
+    /// the presenter's tint as it is); stored and read back.
     open var tintAdjustmentMode: TintAdjustmentMode = .automatic
 
     // MARK: Focus, interactions, motion effects, restoration
