@@ -303,6 +303,36 @@ struct AlertControllerTests {
         #expect(warnings.lines[1].contains("Text fields can only be added"))
     }
 
+    @Test("The presenter's tint is dimmed to grey while the alert is up; the alert's buttons keep theirs")
+    func tintDimming() {
+        final class TintProbe: UIView {
+            var changes = 0
+            override func tintColorDidChange() { changes += 1 }
+        }
+        let stage = AlertStage()
+        let probe = TintProbe(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let ownTint = UIView(frame: .zero)
+        stage.on {
+            stage.root.view.addSubview(probe)
+            probe.addSubview(ownTint)
+            ownTint.tintColor = .systemRed
+        }
+        let blue = stage.on { probe.tintColor.cgColor }
+        let before = probe.changes
+        let alert = Self.alert([("OK", .default)])
+        stage.present(alert)
+        let dimmed = stage.on { probe.tintColor.cgColor }
+        #expect(dimmed.red == dimmed.green && dimmed.green == dimmed.blue && dimmed != blue)
+        let red = stage.on { ownTint.tintColor.cgColor }
+        #expect(red.red == red.green && red.green == red.blue)   // a tint of its own is dimmed too
+        #expect(probe.changes == before + 1)
+        #expect(stage.on { stage.button("OK", in: alert).tintColor.cgColor } == blue)
+        stage.on { alert.dismiss(animated: true) }
+        stage.settle()
+        #expect(stage.on { probe.tintColor.cgColor } == blue)
+        #expect(probe.changes == before + 2)
+    }
+
     @Test("The alert pops in from 1.2× and fades in over the dimming; it fades out on dismissal")
     func popAnimation() {
         let stage = AlertStage()

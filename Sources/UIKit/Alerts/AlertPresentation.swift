@@ -34,12 +34,22 @@ final class AlertPresentationController: UIPresentationController {
             dimmingView.alpha = 0
             containerView.insertSubview(dimmingView, at: 0)
         }
+        // The presenter's tints turn grey while the alert is up (its own buttons keep theirs).
+        presentingViewController.viewIfLoaded?.tintAdjustmentMode = .dimmed
     }
 
     override func presentationTransitionDidEnd(_ completed: Bool) {
         // Without an animation (`present(_:animated: false)`) nothing faded the dimming in.
-        if completed { dimmingView.alpha = 1 } else { dimmingView.removeFromSuperview() }
+        if completed { dimmingView.alpha = 1 } else { endTintDimming(); dimmingView.removeFromSuperview() }
     }
+
+    override func dismissalTransitionWillBegin() { endTintDimming() }
+
+    override func dismissalTransitionDidEnd(_ completed: Bool) {
+        if !completed { presentingViewController.viewIfLoaded?.tintAdjustmentMode = .dimmed }
+    }
+
+    private func endTintDimming() { presentingViewController.viewIfLoaded?.tintAdjustmentMode = .automatic }
 
     override func containerViewWillLayoutSubviews() {
         guard let containerView else { return }
