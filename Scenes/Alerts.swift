@@ -23,6 +23,8 @@ final class RecordingViewController: UIViewController {
     private let deletedLabel = makeLabel("Recording deleted", font: .preferredFont(forTextStyle: .headline), color: .secondaryLabel,
                                          alignment: .center)
     private var bars: [UIView] = []
+    /// Tinted, so the dimming of the presenter's tint under the alert shows.
+    private let shareIcon = UIImageView(image: UIImage(systemName: "square.and.arrow.up"))
 
     override func loadView() {
         view = UIView(frame: UIScreen.main.bounds)
@@ -46,6 +48,8 @@ final class RecordingViewController: UIViewController {
         }
         view.addSubview(titleLabel)
         view.addSubview(detailLabel)
+        shareIcon.contentMode = .scaleAspectFit
+        view.addSubview(shareIcon)
         deletedLabel.alpha = 0
         view.addSubview(deletedLabel)
         view.addSubview(deleteButton)
@@ -62,6 +66,7 @@ final class RecordingViewController: UIViewController {
         }
         titleLabel.frame = CGRect(x: 20, y: card.frame.maxY + 20, width: bounds.width - 40, height: 34)
         detailLabel.frame = CGRect(x: 20, y: titleLabel.frame.maxY + 4, width: bounds.width - 40, height: 20)
+        shareIcon.frame = CGRect(x: bounds.width - 20 - 30, y: card.frame.maxY + 24, width: 30, height: 30)
         deletedLabel.frame = CGRect(x: 20, y: card.frame.midY - 12, width: bounds.width - 40, height: 24)
         deleteButton.frame = CGRect(x: 20, y: bounds.height - view.safeAreaInsets.bottom - 76, width: bounds.width - 40, height: 52)
     }
@@ -83,6 +88,7 @@ final class RecordingViewController: UIViewController {
             self.card.alpha = 0
             self.titleLabel.alpha = 0
             self.detailLabel.alpha = 0
+            self.shareIcon.alpha = 0
             self.deletedLabel.alpha = 1
             self.deleteButton.alpha = 0.4
         }
