@@ -333,6 +333,54 @@ struct AlertControllerTests {
         #expect(probe.changes == before + 2)
     }
 
+    @Test("The presenter stays on screen and hears no appearance callbacks; the alert hears its own")
+    func appearanceCallbacks() {
+        final class Logged: UIViewController {
+            var log: [String] = []
+            override func viewWillAppear(_ animated: Bool) { log.append("willAppear") }
+            override func viewDidAppear(_ animated: Bool) { log.append("didAppear") }
+            override func viewWillDisappear(_ animated: Bool) { log.append("willDisappear") }
+            override func viewDidDisappear(_ animated: Bool) { log.append("didDisappear") }
+        }
+        final class LoggedAlert: UIAlertController {
+            var log: [String] = []
+            override func viewWillAppear(_ animated: Bool) { log.append("willAppear") }
+            override func viewDidAppear(_ animated: Bool) { log.append("didAppear") }
+            override func viewWillDisappear(_ animated: Bool) { log.append("willDisappear") }
+            override func viewDidDisappear(_ animated: Bool) { log.append("didDisappear") }
+        }
+        let stage = AlertStage()
+        let presenter = Logged()
+        stage.on { stage.root.present(presenter, animated: false) }
+        stage.settle()
+        presenter.log = []
+        let alert = LoggedAlert(title: "Title", message: nil, preferredStyle: .alert)
+        var handled = false
+        alert.addAction(UIAlertAction(title: "OK", style: .default) { _ in handled = true; alert.log.append("handler") })
+        var presented = false
+        stage.on { presenter.present(alert, animated: true) { presented = true } }
+        stage.settle()
+        #expect(presented)
+        #expect(presenter.view.window != nil)
+        stage.tap(stage.button("OK", in: alert))
+        stage.settle()
+        #expect(handled)
+        #expect(presenter.log.isEmpty)
+        #expect(alert.log == ["willAppear", "didAppear", "willDisappear", "didDisappear", "handler"])
+    }
+
+    @Test("copy() gives an action with the same title, style, handler and state, in no alert")
+    func actionCopy() {
+        var calls = 0
+        let action = UIAlertAction(title: "Save", style: .destructive) { _ in calls += 1 }
+        action.isEnabled = false
+        let copy = action.copy() as! UIAlertAction
+        #expect(copy !== action && copy.title == "Save" && copy.style == .destructive && !copy.isEnabled)
+        copy.handler?(copy)
+        #expect(calls == 1)
+        #expect(copy.alertController == nil)
+    }
+
     @Test("The alert pops in from 1.2× and fades in over the dimming; it fades out on dismissal")
     func popAnimation() {
         let stage = AlertStage()
