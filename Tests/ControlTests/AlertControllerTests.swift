@@ -200,6 +200,39 @@ struct AlertControllerTests {
         #expect(stage.root.presentedViewController === alert)
     }
 
+    @Test("A finger slid from one button to another highlights the one under it and performs the one it lifts on")
+    func slideBetweenButtons() {
+        let stage = AlertStage()
+        var titles: [String] = []
+        let alert = Self.alert([("Delete", .destructive), ("Keep", .default), ("Cancel", .cancel)]) { titles.append($0.title!) }
+        stage.present(alert)
+        let cancel = stage.button("Cancel", in: alert), keep = stage.button("Keep", in: alert)
+        let from = stage.frame(cancel), to = stage.frame(keep)
+        stage.on { stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: from.midX, y: from.midY)) }
+        #expect(cancel.isHighlighted && !keep.isHighlighted)
+        stage.on { stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: to.midX, y: to.midY)) }
+        #expect(!cancel.isHighlighted && keep.isHighlighted)
+        stage.on { stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: to.midX, y: to.midY)) }
+        #expect(!keep.isHighlighted)
+        stage.settle()
+        #expect(titles == ["Keep"])
+    }
+
+    @Test("A finger lifted just outside the alert performs nothing (no 70 pt slack as for other controls)")
+    func liftOutside() {
+        let stage = AlertStage()
+        var calls = 0
+        let alert = Self.alert([("OK", .default), ("Cancel", .cancel)]) { _ in calls += 1 }
+        stage.present(alert)
+        let ok = stage.frame(stage.button("OK", in: alert))
+        stage.on { stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: ok.midX, y: ok.midY)) }
+        stage.on { stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: ok.midX, y: ok.maxY + 20)) }
+        stage.on { stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: ok.midX, y: ok.maxY + 20)) }
+        stage.settle()
+        #expect(calls == 0)
+        #expect(stage.root.presentedViewController === alert)
+    }
+
     @Test("A tap on a disabled action does nothing; enabling it later makes it work")
     func disabledAction() {
         let stage = AlertStage()

@@ -1,8 +1,10 @@
 import Foundation
 
 /// One action's button in an alert or action sheet: its title centred, tinted (red when destructive, grey
-/// when disabled, bold when emphasized), and a highlight laid over it while the finger is on it. A touch
-/// lifted inside performs the action through the alert controller.
+/// when disabled, bold when emphasized), and a highlight laid over it while the finger is on it. As on iOS
+/// the finger may slide from one button to another: the button under it is highlighted (exactly its own
+/// area, without UIControl's 70 pt of slack), and the one it is lifted on performs its action through the
+/// alert controller; lifted elsewhere, nothing happens.
 final class AlertActionButton: UIControl {
     let action: UIAlertAction
     let titleLabel = UILabel(frame: .zero)
@@ -21,7 +23,6 @@ final class AlertActionButton: UIControl {
         titleLabel.textAlignment = .center
         titleLabel.lineBreakMode = .byTruncatingMiddle
         addSubview(titleLabel)
-        addAction(UIAction { [unowned self] _ in self.action.alertController?.perform(self.action) }, for: .touchUpInside)
         update()
     }
 
@@ -52,6 +53,28 @@ final class AlertActionButton: UIControl {
 
     override var isHighlighted: Bool {
         didSet { highlightView.isHidden = !(isHighlighted && isEnabled) }
+    }
+
+    /// The alert's view this button is in.
+    private var alertView: AlertControllerView? {
+        var view = superview
+        while let current = view, !(current is AlertControllerView) { view = current.superview }
+        return view as? AlertControllerView
+    }
+
+    override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, let alertView else { return super.touchesMoved(touches, with: event) }
+        let target = alertView.button(at: touch.location(in: alertView))
+        for button in alertView.allButtons { button.isHighlighted = button === target }
+    }
+
+    override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
+        guard let touch = touches.first, let alertView else { return super.touchesEnded(touches, with: event) }
+        let target = alertView.button(at: touch.location(in: alertView))
+        for button in alertView.allButtons { button.isHighlighted = false }
+        // The control's own tracking ends without a touch-up-inside: the target performs instead.
+        super.touchesCancelled(touches, with: event)
+        if let target { target.action.alertController?.perform(target.action) }
     }
 
     override func tintColorDidChange() {

@@ -115,6 +115,14 @@ final class AlertControllerView: UIView {
         return buttonsSideBySide ? cancel + others : others + cancel
     }
 
+    /// Every button, the cancel group's included.
+    var allButtons: [AlertActionButton] { buttons + [cancelButton].compactMap { $0 } }
+
+    /// The button whose area contains `point` (in this view), if any.
+    func button(at point: CGPoint) -> AlertActionButton? {
+        allButtons.first { !$0.isHidden && $0.bounds.contains($0.convert(point, from: self)) }
+    }
+
     /// Two actions whose titles both fit half the alert's width sit side by side.
     var buttonsSideBySide: Bool {
         guard isAlert, buttons.count == 2 else { return false }
