@@ -30,6 +30,8 @@ public let builtInScenes: [Scene.Type] = [
     CurlScene.self,
     DynamicsPiPScene.self,
     DynamicsDropScene.self,
+    AlertScene.self,
+    ActionSheetScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

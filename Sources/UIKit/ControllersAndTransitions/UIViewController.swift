@@ -21,7 +21,7 @@ open class UIViewController: UIResponder {
     public private(set) var children: [UIViewController] = []
 
     public weak var transitioningDelegate: UIViewControllerTransitioningDelegate?
-    public var modalPresentationStyle: UIModalPresentationStyle = .automatic
+    open var modalPresentationStyle: UIModalPresentationStyle = .automatic
     public var definesPresentationContext = false
     public internal(set) var presentedViewController: UIViewController?
     public internal(set) weak var presentingViewController: UIViewController?

@@ -287,16 +287,42 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
 
     /// The view's own tint, or nil to inherit the superview's (UIKit's tint inheritance); at the top of the
     /// hierarchy the default is systemBlue. Setting it tells this view and the subviews that inherit it.
+    /// Under a dimmed `tintAdjustmentMode` (an alert is up) it reads as its grey (`dimmedTint`).
     private var ownTintColor: UIColor?
     open var tintColor: UIColor! {
-        get { ownTintColor ?? superview?.tintColor ?? .systemBlue }
+        get { isTintDimmed ? UIView.dimmedTint(undimmedTintColor) : undimmedTintColor }
         set { willChangeObserved("tintColor"); defer { didChangeObserved("tintColor") }; ownTintColor = newValue; tintMayHaveChanged() }
     }
+    private var undimmedTintColor: UIColor { ownTintColor ?? superview?.undimmedTintColor ?? .systemBlue }
     /// Called when the tint this view shows changes (its own, or an inherited one after a move).
     open func tintColorDidChange() {}
-    private func tintMayHaveChanged() {
+    /// Tells this view and the subviews whose tint follows it; `dimming`: the adjustment mode changed, which
+    /// reaches subviews with a tint of their own too.
+    private func tintMayHaveChanged(dimming: Bool = false) {
         tintColorDidChange()
-        for subview in subviews where subview.ownTintColor == nil { subview.tintMayHaveChanged() }
+        for subview in subviews where dimming ? subview.tintAdjustmentMode == .automatic : subview.ownTintColor == nil {
+            subview.tintMayHaveChanged(dimming: dimming)
+        }
+    }
+    /// The nearest `tintAdjustmentMode` other than `.automatic`, here or above, is `.dimmed`.
+    private var isTintDimmed: Bool {
+        var view: UIView? = self
+        while let current = view {
+            switch current.tintAdjustmentMode {
+            case .dimmed: return true
+            case .normal: return false
+            case .automatic: view = current.superview
+            }
+        }
+        return false
+    }
+    /// A dimmed tint: the colour desaturated to its luma (Rec. 601), alpha kept, per appearance. Apple
+    /// documents the dimmed mode as desaturating the tint; the exact grey is not published (an estimate).
+    static func dimmedTint(_ tint: UIColor) -> UIColor {
+        UIColor { traits in
+            let c = tint.resolvedColor(with: traits).cgColor
+            return UIColor(white: 0.299 * c.red + 0.587 * c.green + 0.114 * c.blue, alpha: c.alpha)
+        }
     }
 
     // MARK: Hierarchy
@@ -686,8 +712,12 @@ open class UIView: UIResponder, CALayerDelegate, UICoordinateSpace {
     open var effectiveUserInterfaceLayoutDirection: UIUserInterfaceLayoutDirection {
         UIView.userInterfaceLayoutDirection(for: semanticContentAttribute)
     }
-    /// Inert: UIKit dims tints under alerts and popovers, which nothing here presents; stored and read back.
-    open var tintAdjustmentMode: TintAdjustmentMode = .automatic
+    /// `.dimmed` greys the tint of this view and the views under it that inherit the mode (`.automatic`);
+    /// an alert sets it on the presenter's view while it is up, as UIKit does. Changing it tells them
+    /// (`tintColorDidChange()`).
+    open var tintAdjustmentMode: TintAdjustmentMode = .automatic {
+        didSet { if tintAdjustmentMode != oldValue { tintMayHaveChanged(dimming: true) } }
+    }
 
     // MARK: Focus, interactions, motion effects, restoration
 
