@@ -26,6 +26,10 @@ public let builtInScenes: [Scene.Type] = [
     TabSlideScene.self,
     DynamicsPiPScene.self,
     DynamicsDropScene.self,
+    SheetPresentScene.self,
+    SheetStackedScene.self,
+    SheetDetentsScene.self,
+    SheetSwipeDismissScene.self,
 ]
 
 public func scene(named name: String) -> Scene.Type? { builtInScenes.first { $0.name == name } }

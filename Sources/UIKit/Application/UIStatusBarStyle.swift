@@ -79,7 +79,9 @@ package final class StatusBarAppearance {
 extension UIWindow {
     /// The status bar style the root controller's owner asks for now (see `statusBarStyleOwner`).
     package var statusBarStyle: UIStatusBarStyle {
-        rootViewController?.statusBarStyleOwner.preferredStatusBarStyle ?? .default
+        // A sheet pushing its presenter back leaves the status bar on black.
+        if rootViewController?.presentedSheetPushesBack == true { return .lightContent }
+        return rootViewController?.statusBarStyleOwner.preferredStatusBarStyle ?? .default
     }
 
     /// Whether the controller deciding the status bar is in dark mode (`.default` shows light content then).

@@ -21,7 +21,8 @@ enum ModalTransition {
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forPresented: presented, presenting: presenter, source: source) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: true)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated
+            ? (custom ?? controller.systemAnimator(presenting: true) ?? systemModalAnimator(for: presented, presenting: true)) : nil
 
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -111,8 +112,11 @@ enum ModalTransition {
         }
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forDismissed: presented) : nil
+        // A sheet the user pulls down drives its own dismissal (UIKit's interaction controller).
         let interaction = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? systemModalAnimator(for: presented, presenting: false)) : nil
+            ?? (custom == nil && animated ? controller.systemDismissalInteraction : nil)
+        let animator: UIViewControllerAnimatedTransitioning? = animated
+            ? (custom ?? controller.systemAnimator(presenting: false) ?? systemModalAnimator(for: presented, presenting: false)) : nil
         let removesPresenter = controller.shouldRemovePresentersView
         let presenterView = presenter.view!
         if removesPresenter {
