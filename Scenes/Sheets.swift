@@ -214,8 +214,8 @@ public final class SheetDetentsScene: SheetScene, Scene {
     }
 }
 
-/// "New List" is up; pulled down 160 pt and let go slowly it springs back (the dismissal cancels); a flick
-/// down then dismisses it.
+/// "New List" is up; pulled down 160 pt by its table (at its top, so the sheet moves, not the table) and let
+/// go slowly, it springs back (the dismissal cancels); a flick down by its navigation bar then dismisses it.
 public final class SheetSwipeDismissScene: SheetScene, Scene {
     public static let name = "sheet-swipe-dismiss"
     public static let summary = "A page sheet pulled down and let go springs back (the swipe's dismissal cancels); a flick down dismisses it"
@@ -231,7 +231,11 @@ public final class SheetSwipeDismissScene: SheetScene, Scene {
         script.drag(from: grab, by: CGVector(dx: 0, dy: 170), duration: 0.5, releaseVelocity: CGVector(dx: 0, dy: 20))
         script.waitUntilIdle()
         script.wait(0.3)
-        script.flick(from: grab, velocity: CGVector(dx: 0, dy: 1800), duration: 0.15)
+        // The flick takes the sheet by its navigation bar, as people grab a sheet's top.
+        script.flick(from: { [unowned self] in
+            let sheet = self.topSheet!.view!
+            return sheet.convert(CGPoint(x: sheet.bounds.midX * 0.6, y: 30), to: nil)
+        }, velocity: CGVector(dx: 0, dy: 1800), duration: 0.15)
         return script
     }
 }

@@ -84,7 +84,6 @@ final class SheetInteraction: NSObject, UIGestureRecognizerDelegate {
     private var startTop: CGFloat = 0
     /// Whether this drag has asked to dismiss, and whether it was refused.
     private var attempted = false, refused = false
-    private var settling: UIViewPropertyAnimator?
 
     init(sheet: UISheetPresentationController) { self.sheet = sheet }
 
@@ -108,6 +107,9 @@ final class SheetInteraction: NSObject, UIGestureRecognizerDelegate {
     /// to expand, when `prefersScrollingExpandsWhenScrolledToEdge` and a larger detent exists).
     func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool {
         guard let pan, gestureRecognizer === pan, let view = pan.view else { return true }
+        // Not while the sheet is being presented or dismissed.
+        let presented = sheet.presentedViewController
+        guard !presented.isBeingPresented, !presented.isBeingDismissed else { return false }
         let t = pan.translation(in: nil)
         guard abs(t.y) >= abs(t.x) else { return false }
         guard let scroll = scrollView(under: pan.location(in: view), in: view) else { return true }
@@ -134,9 +136,8 @@ final class SheetInteraction: NSObject, UIGestureRecognizerDelegate {
         guard let view = sheet.presentedView, let container = sheet.containerView else { return }
         switch recognizer.state {
         case .began:
-            if let settling, settling.state == .active { settling.stopAnimation(true) }
-            settling = nil
-            view.layer.removeAllAnimations()
+            // A detent change still moving is caught where it is (its values written into the model).
+            sheet.stopMotion()
             isDragging = true
             attempted = false
             refused = false
@@ -226,7 +227,7 @@ final class SheetInteraction: NSObject, UIGestureRecognizerDelegate {
             if changed { sheet.selectedDetentIdentifier = identifier }
             driver?.context?.cancelInteractiveTransition()
             let relative = abs(restTop - top) > 0.5 ? velocity / (restTop - top) : 0
-            settling = SheetMotion.animate(velocity: relative, {
+            sheet.motion = SheetMotion.animate(velocity: relative, {
                 view.frame = SheetLayout.frame(top: restTop, in: bounds, smallestTop: layout.smallestTop)
                 self.sheet.chrome.apply(self.sheet.chromeState(atTop: restTop))
             }, completion: { [weak self] in

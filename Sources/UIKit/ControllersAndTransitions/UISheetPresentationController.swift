@@ -51,9 +51,18 @@ open class UISheetPresentationController: UIPresentationController {
         changes()
         animatingChanges -= 1
         guard isSettled else { return }
-        SheetMotion.animate(velocity: 0) { self.layOutSheet() }
+        stopMotion()
+        motion = SheetMotion.animate(velocity: 0) { self.layOutSheet() }
     }
     private var animatingChanges = 0
+
+    /// The spring moving the sheet to a detent (after `animateChanges` or a release), if any.
+    var motion: UIViewPropertyAnimator?
+    /// Catches that spring where it is: the values shown now become the model's.
+    func stopMotion() {
+        if let motion, motion.state == .active { motion.stopAnimation(true) }
+        motion = nil
+    }
 
     // MARK: Appearance
 
