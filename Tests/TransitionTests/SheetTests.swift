@@ -380,3 +380,59 @@ extension Stage {
         }
     }
 }
+
+@Suite struct SheetScrollTests {
+    /// A sheet filled by a 3000 pt scroll view, scrolled to `offset` below its top.
+    func sheetWithScrollView(scrolledTo offset: CGFloat, _ body: (Stage, UIViewController, UIScrollView, CallLog) -> Void) {
+        let log = CallLog()
+        let root = UIViewController()
+        onStage(root) { stage in
+            let sheet = UIViewController()
+            let scroll = UIScrollView(frame: stage.window.bounds)
+            scroll.contentSize = CGSize(width: stage.window.bounds.width, height: 3000)
+            scroll.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+            sheet.view.addSubview(scroll)
+            let delegate = SheetDelegate(log: log)
+            sheet.sheetPresentationController!.delegate = delegate
+            root.present(sheet, animated: false)
+            stage.settle()
+            UIView.performWithoutAnimation { scroll.contentOffset = CGPoint(x: 0, y: offset - scroll.adjustedContentInset.top) }
+            body(stage, sheet, scroll, log)
+            withExtendedLifetime(delegate) {}
+        }
+    }
+
+    /// Scrolled down, a drag down scrolls the content and the sheet stays.
+    @Test func scrolledContentScrolls() {
+        sheetWithScrollView(scrolledTo: 300) { stage, sheet, scroll, log in
+            let top = sheet.view.frame.minY
+            stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 200, y: 400))
+            for i in 1...12 {
+                stage.run(for: 1.0 / 60)
+                stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: 200, y: 400 + CGFloat(i) * 10))
+            }
+            #expect(sheet.view.frame.minY == top)
+            #expect(scroll.contentOffset.y < 300 - scroll.adjustedContentInset.top - 50, "the scroll view scrolled")
+            stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: 200, y: 520))
+            stage.settle()
+            #expect(log.lines.isEmpty)
+        }
+    }
+
+    /// At its top, the same drag moves the sheet (asking to dismiss) and the content stays put.
+    @Test func scrollViewAtItsTopHandsTheDragToTheSheet() {
+        sheetWithScrollView(scrolledTo: 0) { stage, sheet, scroll, log in
+            let top = sheet.view.frame.minY
+            stage.window.sendTouch(finger: 0, phase: .began, at: CGPoint(x: 200, y: 400))
+            for i in 1...12 {
+                stage.run(for: 1.0 / 60)
+                stage.window.sendTouch(finger: 0, phase: .moved, at: CGPoint(x: 200, y: 400 + CGFloat(i) * 10))
+            }
+            #expect(sheet.view.frame.minY > top + 80, "the sheet follows the finger")
+            #expect(scroll.contentOffset.y == -scroll.adjustedContentInset.top)
+            #expect(log.lines == ["shouldDismiss", "willDismiss"])
+            stage.window.sendTouch(finger: 0, phase: .ended, at: CGPoint(x: 200, y: 520))
+            stage.settle()
+        }
+    }
+}

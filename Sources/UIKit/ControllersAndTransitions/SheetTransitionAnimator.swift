@@ -34,3 +34,21 @@ final class SheetTransitionAnimator: UIViewControllerAnimatedTransitioning {
         return made
     }
 }
+
+/// The sheet's spring: UIKit's system spring (mass 3, stiffness 1000, damping 500, critically damped, about
+/// 0.5 s; react-navigation's `TransitionIOSSpec` uses the same numbers for iOS modals), with a release velocity.
+enum SheetMotion {
+    static func timing(velocity: CGFloat) -> UISpringTimingParameters {
+        UISpringTimingParameters(mass: 3, stiffness: 1000, damping: 500, initialVelocity: CGVector(dx: velocity, dy: velocity))
+    }
+
+    /// Runs `body` on the spring; `velocity` is relative (1 = the whole distance per second).
+    @discardableResult
+    static func animate(velocity: CGFloat, _ body: @escaping () -> Void, completion: (() -> Void)? = nil) -> UIViewPropertyAnimator {
+        let animator = UIViewPropertyAnimator(duration: 0.5, timingParameters: timing(velocity: velocity))
+        animator.addAnimations(body)
+        if let completion { animator.addCompletion { _ in completion() } }
+        animator.startAnimation()
+        return animator
+    }
+}
