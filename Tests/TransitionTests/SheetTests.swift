@@ -252,6 +252,22 @@ extension Stage {
         }
     }
 
+    /// A sheet that captures the status bar's appearance decides its style even while the presenter is
+    /// pushed back.
+    @Test func capturingSheetDecidesTheStatusBar() {
+        final class DarkContent: UIViewController {
+            override var preferredStatusBarStyle: UIStatusBarStyle { .darkContent }
+        }
+        let root = UIViewController()
+        onStage(root) { stage in
+            let sheet = DarkContent()
+            sheet.modalPresentationCapturesStatusBarAppearance = true
+            root.present(sheet, animated: false)
+            #expect(stage.window.statusBarStyle == .darkContent)
+            #expect(stage.window.homeIndicatorLightness == 0)
+        }
+    }
+
     /// The sheet's content is at the elevated level (dark mode's lighter backgrounds).
     @Test func sheetIsElevated() {
         let root = UIViewController()
