@@ -30,6 +30,10 @@ public let builtInScenes: [Scene.Type] = [
     CurlScene.self,
     DynamicsPiPScene.self,
     DynamicsDropScene.self,
+    SheetPresentScene.self,
+    SheetStackedScene.self,
+    SheetDetentsScene.self,
+    SheetSwipeDismissScene.self,
     AlertScene.self,
     ActionSheetScene.self,
 ]

@@ -9,7 +9,10 @@ import Raster
 enum DeviceChromeLayers {
     /// `lightness` 0 is dark content (black), 1 light content (white); between, while the window cross-fades
     /// the style, the ink is the grey between in sRGB-encoded values, as Core Animation interpolates colours.
-    static func make(_ chrome: DeviceChrome, size: CGSize, lightness: CGFloat, statusBarHidden: Bool, scale: CGFloat) -> LayerSnapshot {
+    /// `indicatorLightness`: the home indicator's own, when it sits over other content than the status bar
+    /// (a sheet whose presenter is pushed back); nil: the status bar's.
+    static func make(_ chrome: DeviceChrome, size: CGSize, lightness: CGFloat, indicatorLightness: CGFloat? = nil,
+                     statusBarHidden: Bool, scale: CGFloat) -> LayerSnapshot {
         let ink = Self.ink(lightness: lightness)
         var sublayers: [LayerSnapshot] = []
         switch chrome.cutout {
@@ -24,7 +27,8 @@ enum DeviceChromeLayers {
         }
         if !statusBarHidden { sublayers.append(statusBar(chrome, width: size.width, ink: ink, scale: scale)) }
         if let indicator = chrome.homeIndicator {
-            sublayers.append(box(indicator, ink, radius: indicator.height / 2, name: "HomeIndicator"))
+            let indicatorInk = indicatorLightness.map { Self.ink(lightness: $0) } ?? ink
+            sublayers.append(box(indicator, indicatorInk, radius: indicator.height / 2, name: "HomeIndicator"))
         }
         var root = box(CGRect(origin: .zero, size: size), nil, name: "DeviceChrome")
         root.sublayers = sublayers

@@ -129,6 +129,7 @@ public final class SceneSession {
             var tree = window.layer.snapshot(at: timeline.now)
             if chrome {
                 let key = ChromeKey(lightness: window.statusBarAppearance.lightness(at: timeline.now),
+                                    indicatorLightness: window.homeIndicatorLightness,
                                     statusBarHidden: window.rootViewController?.statusBarHiddenOwner.prefersStatusBarHidden ?? false,
                                     scale: scale ?? device.scale)
                 // The chrome changes only with the style (and during a style's cross-fade): made again per
@@ -136,6 +137,7 @@ public final class SceneSession {
                 // to the last for the damage check).
                 if chromeLayers?.key != key {
                     chromeLayers = (key, DeviceChromeLayers.make(device.chrome, size: device.size, lightness: key.lightness,
+                                                                 indicatorLightness: key.indicatorLightness,
                                                                  statusBarHidden: key.statusBarHidden, scale: key.scale))
                 }
                 tree.sublayers.append(chromeLayers!.layers)
@@ -147,6 +149,8 @@ public final class SceneSession {
     private struct ChromeKey: Equatable {
         /// The status bar's content: 0 dark, 1 light, between while it cross-fades.
         var lightness: CGFloat
+        /// The home indicator's, when it differs from the status bar's (over a sheet).
+        var indicatorLightness: CGFloat?
         var statusBarHidden: Bool
         var scale: CGFloat
     }

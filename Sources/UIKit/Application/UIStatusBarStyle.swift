@@ -79,7 +79,12 @@ package final class StatusBarAppearance {
 extension UIWindow {
     /// The status bar style the root controller's owner asks for now (see `statusBarStyleOwner`).
     package var statusBarStyle: UIStatusBarStyle {
-        rootViewController?.statusBarStyleOwner.preferredStatusBarStyle ?? .default
+        let owner = rootViewController?.statusBarStyleOwner
+        // A sheet pushing its presenter back leaves the status bar on black (unless the sheet captures it).
+        if rootViewController?.presentedSheetPushesBack == true, owner?.modalPresentationCapturesStatusBarAppearance != true {
+            return .lightContent
+        }
+        return owner?.preferredStatusBarStyle ?? .default
     }
 
     /// Whether the controller deciding the status bar is in dark mode (`.default` shows light content then).

@@ -22,7 +22,8 @@ enum ModalTransition {
         let custom = animated ? delegate?.animationController(forPresented: presented, presenting: presenter, source: source) : nil
         let interaction = custom.flatMap { delegate?.interactionControllerForPresentation(using: $0) }
         let zoom: UIViewControllerAnimatedTransitioning? = ZoomTransitionAnimator.modal(presented, presenter: presenter, presenting: true)
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? zoom ?? systemModalAnimator(for: presented, presenting: true)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated
+            ? (custom ?? zoom ?? controller.systemAnimator(presenting: true) ?? systemModalAnimator(for: presented, presenting: true)) : nil
 
         presenter.presentedViewController = presented
         presented.presentingViewController = presenter
@@ -112,11 +113,14 @@ enum ModalTransition {
         }
         let delegate = presented.transitioningDelegate
         let custom = animated ? delegate?.animationController(forDismissed: presented) : nil
-        // Without a delegate animator, the zoom's own interactive dismissal drives it while a finger does.
+        // Without a delegate animator, the zoom's own interactive dismissal drives it while a finger does;
+        // a sheet the user pulls down drives its own (UIKit's interaction controller).
         let interaction = custom.flatMap { delegate?.interactionControllerForDismissal(using: $0) }
             ?? (custom == nil ? presented.preferredTransition?.pendingInteraction : nil)
+            ?? (custom == nil && animated ? controller.systemDismissalInteraction : nil)
         let zoom: UIViewControllerAnimatedTransitioning? = ZoomTransitionAnimator.modal(presented, presenter: presenter, presenting: false)
-        let animator: UIViewControllerAnimatedTransitioning? = animated ? (custom ?? zoom ?? systemModalAnimator(for: presented, presenting: false)) : nil
+        let animator: UIViewControllerAnimatedTransitioning? = animated
+            ? (custom ?? zoom ?? controller.systemAnimator(presenting: false) ?? systemModalAnimator(for: presented, presenting: false)) : nil
         let removesPresenter = controller.shouldRemovePresentersView
         let presenterView = presenter.view!
         if removesPresenter {

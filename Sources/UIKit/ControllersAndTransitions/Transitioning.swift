@@ -205,9 +205,10 @@ public protocol UIAdaptivePresentationControllerDelegate: AnyObject {
     func presentationControllerDidAttemptToDismiss(_ presentationController: UIPresentationController)
 }
 extension UIAdaptivePresentationControllerDelegate {
-    /// Default: the presentation controller's own answer (`adaptivePresentationStyle`).
+    /// Default: the presentation controller's own answer (without asking the delegate again: a delegate that
+    /// implements neither adaptive method, only the dismissal ones, is the common case).
     public func adaptivePresentationStyle(for controller: UIPresentationController) -> UIModalPresentationStyle {
-        controller.adaptivePresentationStyle
+        controller.defaultAdaptivePresentationStyle(for: controller.traitCollection)
     }
     /// Default: `adaptivePresentationStyle(for:)`, as UIKit falls back to it.
     public func adaptivePresentationStyle(for controller: UIPresentationController,

@@ -36,14 +36,14 @@ open class UIPopoverPresentationController: UIPresentationController {
     override func defaultAdaptivePresentationStyle(for traitCollection: UITraitCollection) -> UIModalPresentationStyle {
         traitCollection.horizontalSizeClass == .compact ? .fullScreen : .none
     }
-    open override var frameOfPresentedViewInContainerView: CGRect { SheetGeometry.frame(in: containerView) }
+    open override var frameOfPresentedViewInContainerView: CGRect { PlainSheet.frame(in: containerView) }
     open override func presentationTransitionWillBegin() {
         (delegate as? UIPopoverPresentationControllerDelegate)?.prepareForPopoverPresentation(self)
-        if let view = presentedView { SheetGeometry.round(view) }
+        if let view = presentedView { PlainSheet.round(view) }
         if let backgroundColor { containerView?.backgroundColor = backgroundColor }
     }
     open override func containerViewDidLayoutSubviews() {
-        SheetGeometry.relayout(presentedView, of: presentedViewController, in: containerView, to: frameOfPresentedViewInContainerView)
+        PlainSheet.relayout(presentedView, of: presentedViewController, in: containerView, to: frameOfPresentedViewInContainerView)
     }
 }
 
@@ -71,24 +71,4 @@ public protocol UIPopoverPresentationControllerDelegate: UIAdaptivePresentationC
 }
 extension UIPopoverPresentationControllerDelegate {
     public func prepareForPopoverPresentation(_ popoverPresentationController: UIPopoverPresentationController) {}
-}
-
-/// The sheet a phone draws for page and form sheets and for kept popovers: from 10 pt below the safe
-/// area's top to the bottom, top corners rounded 10 pt.
-enum SheetGeometry {
-    static func frame(in container: UIView?) -> CGRect {
-        guard let container else { return .zero }
-        let top = container.safeAreaInsets.top + 10
-        return CGRect(x: 0, y: top, width: container.bounds.width, height: container.bounds.height - top)
-    }
-    static func round(_ view: UIView) {
-        view.layer.cornerRadius = 10
-        view.layer.maskedCorners = [.layerMinXMinYCorner, .layerMaxXMinYCorner]
-        view.clipsToBounds = true
-    }
-    /// Keeps the sheet in place when the container lays out, except while it is moving in or out.
-    static func relayout(_ view: UIView?, of presented: UIViewController, in container: UIView?, to frame: CGRect) {
-        guard let view, view.superview === container, !presented.isBeingPresented, !presented.isBeingDismissed else { return }
-        view.frame = frame
-    }
 }

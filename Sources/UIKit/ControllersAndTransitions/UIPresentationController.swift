@@ -100,6 +100,13 @@ open class UIPresentationController: NSObject, UIContentContainer {
     var presenterPlace: (superview: UIView?, index: Int, frame: CGRect)?
     /// The style the controller was asked for when it was made (a popover shown as a sheet remembers it).
     var requestedStyle: UIModalPresentationStyle?
+
+    // Hooks for UIKit's own controllers (the sheet's): its animator when the transitioning delegate gives
+    // none, the interaction controller of a dismissal the user drives, and whether the container lets
+    // touches through to what is behind.
+    func systemAnimator(presenting: Bool) -> UIViewControllerAnimatedTransitioning? { nil }
+    var systemDismissalInteraction: UIViewControllerInteractiveTransitioning? { nil }
+    var passesTouchesThrough: Bool { false }
 }
 
 extension UIPresentationController: UITraitEnvironment {}
@@ -116,28 +123,14 @@ final class FullScreenPresentationController: UIPresentationController {
     override var presentationStyle: UIModalPresentationStyle { style }
 }
 
-/// `.pageSheet` / `.formSheet` (and `.automatic`, and a popover the delegate keeps) on a phone in portrait: a sheet from 10 pt below the
-/// top safe area to the bottom, top corners rounded (10 pt); the presenter stays on screen and gets no
-/// disappear callbacks. The presenter's scale-down look is not drawn.
-final class SheetPresentationController: UIPresentationController {
-    let style: UIModalPresentationStyle
-    init(presented: UIViewController, presenting: UIViewController, style: UIModalPresentationStyle) {
-        self.style = style
-        super.init(presentedViewController: presented, presenting: presenting)
-    }
-    override var presentationStyle: UIModalPresentationStyle { style }
-    override var frameOfPresentedViewInContainerView: CGRect { SheetGeometry.frame(in: containerView) }
-    override func presentationTransitionWillBegin() {
-        if let view = presentedView { SheetGeometry.round(view) }
-    }
-    override func containerViewDidLayoutSubviews() {
-        SheetGeometry.relayout(presentedView, of: presentedViewController, in: containerView, to: frameOfPresentedViewInContainerView)
-    }
-}
-
 /// The container view: its layout pass is the presentation controller's.
 final class UITransitionView: UIView {
     weak var presentationController: UIPresentationController?
+    /// A sheet at an undimmed detent lets touches outside it through to what is behind.
+    override func hitTest(_ point: CGPoint, with event: UIEvent?) -> UIView? {
+        let hit = super.hitTest(point, with: event)
+        return hit === self && presentationController?.passesTouchesThrough == true ? nil : hit
+    }
     override func layoutSubviews() {
         presentationController?.containerViewWillLayoutSubviews()
         super.layoutSubviews()
@@ -168,8 +161,9 @@ extension UIPresentationController {
         case .popover:
             controller = UIPopoverPresentationController(presentedViewController: presented, presenting: presenter ?? presented)
         case .pageSheet, .formSheet, .automatic:
-            controller = SheetPresentationController(presented: presented, presenting: presenter ?? presented,
-                                                     style: style == .automatic ? .pageSheet : style)
+            let sheet = UISheetPresentationController(presentedViewController: presented, presenting: presenter ?? presented)
+            sheet.sheetStyle = style == .automatic ? .pageSheet : style
+            controller = sheet
         default:
             controller = FullScreenPresentationController(presented: presented, presenting: presenter ?? presented,
                                                           style: ModalTransition.effectiveStyle(style))
