@@ -10,7 +10,7 @@ let package = Package(
         .executable(name: "my-scenes", targets: ["my-scenes"]),
     ],
     dependencies: [
-        // In your own repo: .package(url: "https://github.com/render-transition/render-transition", from: "0.6.0")
+        // In your own repo: .package(url: "https://github.com/render-transition/render-transition", from: "0.7.0")
         .package(name: "render-transition", path: "../.."),
     ],
     targets: [

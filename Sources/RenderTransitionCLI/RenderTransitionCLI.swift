@@ -16,7 +16,7 @@ import Media
 /// 130 and 143 stopped by SIGINT and SIGTERM (nothing written, earlier output unchanged).
 public enum RenderTransitionCLI {
     /// The version of render-transition, printed by `--version`.
-    public static let version = "0.6.0"
+    public static let version = "0.7.0"
 
     /// Runs the command line of this process over `scenes` and exits with its status. SIGINT (Ctrl-C) and
     /// SIGTERM stop a render between two frames, remove its partial output and exit 130 or 143; a second
