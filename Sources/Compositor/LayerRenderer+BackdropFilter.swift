@@ -82,7 +82,7 @@ extension LayerRenderer {
            shape.rect == CGRect(x: region.x, y: region.y, width: region.width, height: region.height) {
             inner = .none
         } else {
-            inner = intersect(clip, own, limit: canvas.deviceBounds)
+            inner = intersect(clip, own, limit: canvas.fullBounds)
         }
         if let bounds = inner.bounds, bounds.intersection(region).isEmpty { return }
         let sigma = Double(filter.blurRadius) * localScale(placement, at: CGPoint(x: s.bounds.midX, y: s.bounds.midY))
@@ -91,7 +91,7 @@ extension LayerRenderer {
         let parameters = BackdropFilterParameters(sigma: sigma, saturation: Double(filter.saturation), tint: filter.tintColor)
         let filtered = backdropPixels(region, canvas: canvas).backdropFiltered(parameters)
         canvas.buffer.composite(filtered, atX: region.x - canvas.originX, y: region.y - canvas.originY, opacity: opacity,
-                                clip: canvas.local(mask(inner, within: canvas.deviceBounds)))
+                                clip: canvas.local(mask(inner, within: canvas.fullBounds)))
     }
 
     /// What is behind `region` (device pixels): the canvases under the current group, outermost first,

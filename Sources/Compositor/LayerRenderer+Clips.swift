@@ -11,7 +11,13 @@ extension LayerRenderer {
         /// Set while an offscreen group is drawn: the canvas it will be composited onto (what a backdrop
         /// filter inside the group sees behind it).
         var below: CanvasBelow? = nil
+        /// A damaged region's canvas: the whole frame (the canvas a full render draws into instead).
+        var frame: PixelRect? = nil
         var deviceBounds: PixelRect { PixelRect(x: originX, y: originY, width: buffer.width, height: buffer.height) }
+        /// The device pixels this canvas stands for in a full render: its own, or the frame for a damaged
+        /// region. Clip masks and offscreen groups are limited by these, never by the region, so a region
+        /// redraw makes the masks and groups a full render makes and draws the same pixels into them.
+        var fullBounds: PixelRect { frame ?? deviceBounds }
         func local(_ mask: CoverageMask?) -> CoverageMask? { mask?.offsetBy(dx: -originX, dy: -originY) }
     }
 

@@ -31,7 +31,7 @@ extension LayerRenderer {
         guard let deviceToImage = imageToLayer.then(placement).inverse else { return }
         let path = Path(roundedRect: rect, radii: .zero, curve: .circular).applying(placement)
         canvas.buffer.fill(path, with: ImagePaint(image: pixels, deviceToImage: deviceToImage), opacity: opacity,
-                           clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
+                           clip: canvas.local(mask(clip, within: canvas.fullBounds)))
     }
 
     func imageBuffer(_ image: CGImage) -> PixelBuffer {

@@ -42,7 +42,7 @@ extension LayerRenderer {
             applyMask(mask, placement: inImage, to: &image, originX: offscreen.originX, originY: offscreen.originY)
         }
         canvas.buffer.composite(image, atX: offscreen.originX - canvas.originX, y: offscreen.originY - canvas.originY,
-                                opacity: layerOpacity, clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
+                                opacity: layerOpacity, clip: canvas.local(mask(clip, within: canvas.fullBounds)))
     }
 
     /// Shadow and layer (masked) drawn at full strength into one offscreen image, then composited with the
@@ -52,7 +52,7 @@ extension LayerRenderer {
         let reach = Int(shadowReach(layer.state, placement: placement).rounded(.up))
         var region = PixelRect(x: offscreen.originX - reach, y: offscreen.originY - reach,
                                width: offscreen.buffer.width + 2 * reach, height: offscreen.buffer.height + 2 * reach)
-            .intersection(canvas.deviceBounds)
+            .intersection(canvas.fullBounds)
         if let clipBounds = clip.bounds { region = region.intersection(clipBounds) }
         guard !region.isEmpty else { return }
         noteOffscreen(region.width * region.height)
@@ -67,7 +67,7 @@ extension LayerRenderer {
         }
         grouped.buffer.composite(image, atX: offscreen.originX - region.x, y: offscreen.originY - region.y, opacity: 1, clip: nil)
         canvas.buffer.composite(grouped.buffer, atX: region.x - canvas.originX, y: region.y - canvas.originY,
-                                opacity: opacity, clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
+                                opacity: opacity, clip: canvas.local(mask(clip, within: canvas.fullBounds)))
     }
 
     /// Whether the layer's front faces the viewer: its bounds keep their winding on screen (a layer turned
@@ -137,7 +137,7 @@ extension LayerRenderer {
                                  margin: Int) -> Canvas? {
         guard let extent = contentExtent(layer, placement: placement) else { return nil }
         // Shadow sources are limited by the whole frame, so a redrawn region sees the same shadow.
-        var limit = margin > 0 ? frameBounds : canvas.deviceBounds
+        var limit = margin > 0 ? frameBounds : canvas.fullBounds
         if let clipBounds = clip.bounds, margin == 0 { limit = limit.intersection(clipBounds) }
         limit = PixelRect(x: limit.x - margin, y: limit.y - margin, width: limit.width + 2 * margin, height: limit.height + 2 * margin)
         let region = PixelRect(enclosing: extent.offsetBy(dx: CGFloat(canvas.originX), dy: CGFloat(canvas.originY))).intersection(limit)
@@ -170,9 +170,9 @@ extension LayerRenderer {
         // masksToBounds clips the layer's own shadow too, as on iOS.
         var shadowClip = clip
         if s.masksToBounds {
-            shadowClip = intersect(shadowClip, ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
+            shadowClip = intersect(shadowClip, ownClip(s, placement: placement, canvas: canvas), limit: canvas.fullBounds)
         }
-        let localClip = canvas.local(mask(shadowClip, within: canvas.deviceBounds))
+        let localClip = canvas.local(mask(shadowClip, within: canvas.fullBounds))
         if source == nil, s.shadowPath == nil, case .rect(let shape) = shape(s, placement: placement) {
             // Unclipped, the layer's opaque background (or its opaque cover) overwrites every pixel its shape
             // covers entirely: the shadow need not be drawn there (unless a backdrop filter reads it first).
@@ -244,7 +244,7 @@ extension LayerRenderer {
         let toDevice = placement.then(.translation(Double(canvas.originX), Double(canvas.originY)))
         switch shape(s, placement: toDevice) {
         case .rect(let rect): return .shape(rect)
-        case .path(let path): return .mask(CoverageMask(path, within: canvas.deviceBounds), id: nil)
+        case .path(let path): return .mask(CoverageMask(path, within: canvas.fullBounds), id: nil)
         }
     }
 
@@ -262,7 +262,7 @@ extension LayerRenderer {
         drawBackground(s, placement: placement, into: &canvas, clip: clip, opacity: opacity, skipping: covered)
         var inner = clip
         if s.masksToBounds {
-            inner = intersect(clip, ownClip(s, placement: placement, canvas: canvas), limit: canvas.deviceBounds)
+            inner = intersect(clip, ownClip(s, placement: placement, canvas: canvas), limit: canvas.fullBounds)
             if let bounds = inner.bounds, bounds.intersection(canvas.deviceBounds).isEmpty { return }
         }
         if let image = s.contents { drawContents(image, s, placement: placement, into: &canvas, clip: inner, opacity: opacity) }
@@ -284,7 +284,7 @@ extension LayerRenderer {
         var inner = s
         inner.bounds = s.bounds.insetBy(dx: w, dy: w)
         inner.cornerRadius = max(s.cornerRadius - w, 0)
-        let localClip = canvas.local(mask(clip, within: canvas.deviceBounds))
+        let localClip = canvas.local(mask(clip, within: canvas.fullBounds))
         switch (shape(s, placement: placement), shape(inner, placement: placement)) {
         case (.rect(let outer), .rect(let hole)):
             canvas.buffer.fillRing(outer: outer, inner: hole, with: .solid(color), opacity: opacity, clip: localClip)
@@ -328,14 +328,14 @@ extension LayerRenderer {
                     canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, skipping: skip)
                 } else {
                     canvas.buffer.fill(rect, with: devicePaint, opacity: opacity,
-                                       clip: canvas.local(mask(clip, within: canvas.deviceBounds)), skipping: skip)
+                                       clip: canvas.local(mask(clip, within: canvas.fullBounds)), skipping: skip)
                 }
             case .mask(let mask, _):
                 canvas.buffer.fill(rect, with: devicePaint, opacity: opacity, clip: canvas.local(mask), skipping: skip)
             }
         case .path(let path):
             canvas.buffer.fill(path, with: paint, paintTransform: paintSpace.inverse ?? .identity, opacity: opacity,
-                               clip: canvas.local(mask(clip, within: canvas.deviceBounds)))
+                               clip: canvas.local(mask(clip, within: canvas.fullBounds)))
         }
     }
 

@@ -33,7 +33,7 @@ extension LayerRenderer {
 
     func drawShape(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         guard let drawn = drawnShape(s), drawn.fill != nil || drawn.stroke != nil else { return }
-        let localClip = canvas.local(mask(clip, within: canvas.deviceBounds))
+        let localClip = canvas.local(mask(clip, within: canvas.fullBounds))
         if let fill = drawn.fill {
             canvas.buffer.fill(fill.path.applying(placement), rule: fill.rule, with: .solid(fill.color), opacity: opacity, clip: localClip)
         }

@@ -120,7 +120,7 @@ extension LayerRenderer {
 
     func drawText(_ s: LayerState, placement: Transform2D, into canvas: inout Canvas, clip: Clip, opacity: Double) {
         guard let laidOut = laidOutText(s), !laidOut.paths.isEmpty else { return }
-        let localClip = canvas.local(mask(clip, within: canvas.deviceBounds))
+        let localClip = canvas.local(mask(clip, within: canvas.fullBounds))
         let cached = glyphs.enabled && GlyphCache.accepts(placement) && laidOut.runs.count == laidOut.paths.count
         for (k, (path, color)) in laidOut.paths.enumerated() where color.alpha > 0 {
             if cached && canvas.buffer.fillGlyphs(laidOut.runs[k], placement: placement, cache: glyphs.cache,

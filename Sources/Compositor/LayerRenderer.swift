@@ -104,14 +104,19 @@ public final class LayerRenderer {
                 return previousImage!
             }
             if let region, region.width * region.height * 2 < width * height {
+                // The region stands for the whole frame: masks, offscreen groups and Raster's choices
+                // (`canvasBounds`) are the full render's, so the region's pixels are too.
                 var canvas = Canvas(buffer: PixelBuffer(width: region.width, height: region.height, fill: fill, reusing: &regionScratch),
-                                    originX: region.x, originY: region.y)
+                                    originX: region.x, originY: region.y, frame: frameBounds)
+                canvas.buffer.canvasBounds = PixelRect(x: frameBounds.x - region.x, y: frameBounds.y - region.y,
+                                                     width: frameBounds.width, height: frameBounds.height)
                 draw(root, parent: rootPlacement.then(.translation(Double(-region.x), Double(-region.y))),
                      into: &canvas, clip: .none, opacity: 1)
                 // Taken out of `previousImage`, the frame is changed in place when the caller has dropped it
                 // (only the region is written); when the caller keeps it, copy-on-write copies it first.
                 var image = previousImage.take()!
                 image.replace(region, with: canvas.buffer)
+                canvas.buffer.canvasBounds = nil
                 regionScratch = canvas.buffer
                 return remember(image, root: root, background: fill)
             }

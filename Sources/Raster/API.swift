@@ -63,6 +63,12 @@ public struct PixelBuffer: Equatable, Sendable {
     public var bytes: [UInt8]
     /// Shared by the copies of this value: uniquely referenced when no other copy exists.
     var identity = BufferIdentity()
+    /// For a buffer that holds one region of a larger canvas (a damaged region redrawn apart): the larger
+    /// canvas's bounds in this buffer's pixel space; nil for a whole canvas. Fills choose how to evaluate a
+    /// gradient (its lookup table or exact colours, which may differ by one level) by the part of the shape
+    /// inside these bounds and the clip, so the region gets the pixels the whole canvas would have. Not part
+    /// of the value's equality; never changes a pixel of a whole canvas.
+    public var canvasBounds: PixelRect?
     /// Negative sizes are treated as 0.
     public init(width: Int, height: Int, fill: RGBA8 = .clear) {
         let w = Swift.max(0, width), h = Swift.max(0, height)

@@ -64,6 +64,15 @@ extension PixelBuffer {
         }
     }
 
+    /// The pixels a fill of `shapeBounds` through `clip` covers on the whole canvas (`canvasBounds`, or this
+    /// buffer): what decides a gradient's lookup table, so a region redrawn apart decides as the full
+    /// canvas does.
+    func lookupDecisionPixels(_ shapeBounds: PixelRect, clip: CoverageMask?) -> Int {
+        var region = shapeBounds.intersection(canvasBounds ?? bounds)
+        if let clip { region = region.intersection(clip.bounds) }
+        return region.isEmpty ? 0 : region.width * region.height
+    }
+
     /// Source-over of paint × weight × clip over the rows of `makeSource(region)`, region = shapeBounds ∩
     /// this buffer ∩ the clip's bounds.
     mutating func fillRows<S: CoverageRowSource>(bounds shapeBounds: PixelRect, paint fillPaint: FillPaint, opacity: Double,
@@ -85,7 +94,7 @@ extension PixelBuffer {
                 if c == 0 { return }   // transparent paint changes nothing
                 paint = .constant(c)
             } else {
-                e.prepareLookupTable(pixelCount: region.width * region.height)
+                e.prepareLookupTable(pixelCount: lookupDecisionPixels(shapeBounds, clip: clip))
                 paint = .evaluator(e)
             }
         case .image(let ip):

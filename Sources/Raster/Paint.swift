@@ -73,7 +73,8 @@ struct PaintEvaluator {
         }
     }
 
-    /// Builds the lookup table when a fill of `pixelCount` pixels would evaluate the gradient per pixel.
+    /// Builds the lookup table when a fill of `pixelCount` pixels would evaluate the gradient per pixel
+    /// (`PixelBuffer.lookupDecisionPixels`: the whole fill, on the whole canvas).
     mutating func prepareLookupTable(pixelCount: Int) {
         guard constant == nil, !horizontalOnly, !verticalOnly, pixelCount >= Self.lookupMinimumPixels, lookup.isEmpty else { return }
         let n = Self.lookupSize, count = stopCount
@@ -268,7 +269,7 @@ extension PixelBuffer {
         guard !region.isEmpty else { return }
         var painter = PaintEvaluator(paint)
         if painter.constant == 0 { return }   // transparent paint changes nothing
-        painter.prepareLookupTable(pixelCount: region.width * region.height)   // decided by the whole fill
+        painter.prepareLookupTable(pixelCount: lookupDecisionPixels(g.pixelBounds, clip: clip))   // decided by the whole fill
         if let rows {
             region = region.intersection(PixelRect(x: region.x, y: rows.lowerBound, width: region.width, height: rows.count))
             guard !region.isEmpty else { return }
