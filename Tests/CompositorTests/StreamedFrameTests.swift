@@ -212,6 +212,14 @@ struct RandomTree {
             let other = image()
             if t > range(0, 1) { state.contents = other }
             state.contentsGravity = [.resize, .center, .resizeAspect, .topLeft][Int(unit() * 4)]
+            // Part of the image (moving), and nine-part scaling (its centre changing).
+            if random.chance(0.4) {
+                state.contentsRect = CGRect(x: animated(0, 0.3), y: range(0, 0.3), width: animated(0.4, 1), height: range(0.5, 1))
+            }
+            if random.chance(0.4) {
+                let inset = animated(0.1, 0.4)
+                state.contentsCenter = CGRect(x: inset, y: range(0.1, 0.4), width: 1 - 2 * inset, height: range(0.1, 0.5))
+            }
         }
         if random.chance(0.25) { state.shape = shape(in: state.bounds) }
         if random.chance(0.2) { state.text = text() }
